@@ -2,4 +2,16 @@ module github.com/protoscan/protoscan
 
 go 1.26
 
-require go.yaml.in/yaml/v3 v3.0.6 // indirect
+require (
+	cel.dev/cel-go v0.33.2
+	go.yaml.in/yaml/v3 v3.0.6
+)
+
+require (
+	cel.dev/expr v0.25.1 // indirect
+	github.com/antlr4-go/antlr/v4 v4.13.1 // indirect
+	golang.org/x/exp v0.0.0-20240823005443-9b4947da3948 // indirect
+	google.golang.org/genproto/googleapis/api v0.0.0-20240826202546-f6391c0de4c7 // indirect
+	google.golang.org/genproto/googleapis/rpc v0.0.0-20240826202546-f6391c0de4c7 // indirect
+	google.golang.org/protobuf v1.36.10 // indirect
+)

@@ -1,0 +1,127 @@
+package msgcheck
+
+import (
+	"fmt"
+	"strings"
+
+	"cel.dev/cel-go/cel"
+	"go.yaml.in/yaml/v3"
+)
+
+// celRule is one x-protoscan-validations entry: a CEL expression over the
+// message (as `self`) that must be true, as Kubernetes writes
+// x-kubernetes-validations.
+type celRule struct {
+	expr      string
+	message   string
+	fieldPath string // the field the finding is about, without "self."
+	rule      string // full rule id
+	warning   bool
+	prg       cel.Program
+}
+
+// celCostLimit stops a hostile rule from running away; real rules cost a
+// few dozen units.
+const celCostLimit = 1_000_000
+
+func celEnv() (*cel.Env, error) {
+	return cel.NewEnv(
+		cel.Variable("self", cel.MapType(cel.StringType, cel.DynType)),
+		cel.CrossTypeNumericComparisons(true),
+	)
+}
+
+func (c *compiler) celRules(kindName string, n *yaml.Node) []*celRule {
+	if n.Kind != yaml.SequenceNode {
+		c.errorf(n, "%s must be a list of {rule, message}", celKeyword)
+		return nil
+	}
+	env, err := celEnv()
+	if err != nil {
+		c.errorf(n, "CEL environment: %v", err)
+		return nil
+	}
+	var out []*celRule
+	for i, item := range n.Content {
+		item = deref(item)
+		if item.Kind != yaml.MappingNode {
+			c.errorf(item, "%s[%d] must be a mapping with rule and message", celKeyword, i)
+			continue
+		}
+		r := &celRule{rule: fmt.Sprintf("msgcheck/%s-rule-%d", kindName, i+1)}
+		var at *yaml.Node
+		for _, kv := range pairs(item) {
+			switch kv[0].Value {
+			case "rule":
+				r.expr, at = kv[1].Value, kv[1]
+			case "message":
+				r.message = kv[1].Value
+			case "fieldPath":
+				r.fieldPath = strings.TrimPrefix(strings.TrimPrefix(kv[1].Value, "self"), ".")
+			case "reason":
+				r.rule = "msgcheck/" + kindName + "-" + ruleWord(kv[1].Value)
+			case "severity":
+				switch kv[1].Value {
+				case "warning":
+					r.warning = true
+				case "error":
+				default:
+					c.errorf(kv[1], "severity must be error or warning (got %q)", kv[1].Value)
+				}
+			default:
+				if !isAnnotation(kv[0].Value) {
+					c.errorf(kv[0], "unknown key %q in a validation rule (want rule, message, fieldPath, reason, severity)", kv[0].Value)
+				}
+			}
+		}
+		if r.expr == "" {
+			c.errorf(item, "%s[%d] has no rule", celKeyword, i)
+			continue
+		}
+		if r.message == "" {
+			r.message = "failed rule: " + r.expr
+		}
+		ast, iss := env.Compile(r.expr)
+		if iss.Err() != nil {
+			c.errorf(at, "CEL rule %q does not compile: %s", r.expr, strings.ReplaceAll(iss.Err().Error(), "\n", " "))
+			continue
+		}
+		if ast.OutputType() != cel.BoolType && ast.OutputType() != cel.DynType {
+			c.errorf(at, "CEL rule %q must be a boolean expression (it is %s)", r.expr, ast.OutputType())
+			continue
+		}
+		prg, err := env.Program(ast, cel.CostLimit(celCostLimit))
+		if err != nil {
+			c.errorf(at, "CEL rule %q: %v", r.expr, err)
+			continue
+		}
+		r.prg = prg
+		out = append(out, r)
+	}
+	return out
+}
+
+// evalRules runs a kind's CEL rules on a message. A rule that reads a field
+// the message lacks does not apply (the missing field is reported by its
+// own rule); any other evaluation error is a warning, since it is a spec bug.
+func evalRules(k *kind, m map[string]any, res *Result) {
+	act := map[string]any{"self": m}
+	for _, r := range k.rules {
+		out, _, err := r.prg.Eval(act)
+		if err != nil {
+			if strings.Contains(err.Error(), "no such key") {
+				continue
+			}
+			res.add(Finding{Field: r.fieldPath, Rule: r.rule, Message: fmt.Sprintf("rule %q could not be evaluated: %v", r.expr, err)}, true)
+			continue
+		}
+		if b, ok := out.Value().(bool); ok && b {
+			continue
+		}
+		msg := r.message
+		if r.fieldPath != "" {
+			msg = r.fieldPath + ": " + msg
+		}
+		res.add(Finding{Field: r.fieldPath, Rule: r.rule, Message: msg, path: stepsOf(r.fieldPath)}, r.warning)
+	}
+}

@@ -1,0 +1,94 @@
+package msgcheck
+
+import (
+	"regexp"
+)
+
+// typeMask is a set of JSON types; zero means any type.
+type typeMask uint8
+
+const (
+	tString typeMask = 1 << iota
+	tNumber          // any number, integers included
+	tInteger
+	tBoolean
+	tArray
+	tObject
+	tNull
+)
+
+var typeNames = []struct {
+	name string
+	bit  typeMask
+}{
+	{"string", tString}, {"number", tNumber}, {"integer", tInteger},
+	{"boolean", tBoolean}, {"array", tArray}, {"object", tObject}, {"null", tNull},
+}
+
+// bound is a numeric limit, keeping the spec's own spelling ("0.0") so
+// messages quote the spec as written.
+type bound struct {
+	set  bool
+	v    float64
+	text string
+}
+
+// schema is one compiled JSON Schema node. It is immutable once compiled
+// and shared by every validation.
+type schema struct {
+	line, column int // where the spec defines it, for spec errors
+
+	never bool // the boolean schema false
+	types typeMask
+
+	enum      []any
+	enumStr   map[string]struct{} // set when every enum value is a string
+	enumText  string              // "[a, b, c]" for messages
+	aliases   map[string]string   // legacy spelling -> enum value
+	hasConst  bool
+	constVal  any
+	pattern   *regexp.Regexp
+	minLength int // -1 when unset, as for the other counts
+	maxLength int
+	minWords  int
+	minimum   bound
+	maximum   bound
+	exMinimum bound
+	exMaximum bound
+
+	items       *schema
+	minItems    int
+	maxItems    int
+	uniqueItems bool
+
+	properties   map[string]*schema
+	propOrder    []string
+	required     []string
+	additional   *schema // nil: anything goes
+	noAdditional bool
+
+	oneOf, anyOf, allOf []*schema
+	not                 *schema
+	ref                 *schema
+	refName             string
+
+	errorMessage string
+	deprecated   string
+	isDeprecated bool
+	existsIn     []string
+}
+
+func newSchema(line, column int) *schema {
+	return &schema{line: line, column: column, minLength: -1, maxLength: -1, minWords: -1, minItems: -1, maxItems: -1}
+}
+
+// pureRef reports whether s only forwards to another schema, which is what
+// a $ref cycle is made of.
+func (s *schema) pureRef() bool {
+	return s.ref != nil && !s.never && s.types == 0 && s.enum == nil && !s.hasConst &&
+		s.pattern == nil && s.minLength < 0 && s.maxLength < 0 && s.minWords < 0 &&
+		!s.minimum.set && !s.maximum.set && !s.exMinimum.set && !s.exMaximum.set &&
+		s.items == nil && s.minItems < 0 && s.maxItems < 0 && s.properties == nil &&
+		s.required == nil && s.additional == nil && !s.noAdditional && s.oneOf == nil &&
+		s.anyOf == nil && s.allOf == nil && s.not == nil && s.existsIn == nil
+}

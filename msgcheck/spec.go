@@ -1,0 +1,586 @@
+package msgcheck
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/protoscan/protoscan/yamlnode"
+)
+
+// Spec is a compiled protocol spec. It is immutable and safe for
+// concurrent use.
+type Spec struct {
+	Protocol string // e.g. "protocol-core"
+	Version  string // e.g. "1.0"
+	Source   string // file the spec came from, or "embedded:..."
+
+	kinds []*kind // in spec order
+}
+
+// kind is one message kind of a spec (delegate, handback...).
+type kind struct {
+	name      string // "delegate", as the spec's key
+	title     string // "DELEGATE", used in messages
+	signature []string
+	required  []string
+	fields    map[string]*field
+	order     []*field // core fields first, then extensions, in spec order
+	rules     []*celRule
+}
+
+// field is a top-level field of a kind.
+type field struct {
+	name     string
+	core     bool
+	schema   *schema
+	required bool
+	ruleBase string // "delegate-task-id": the prefix of this field's rule ids
+}
+
+// Kinds returns the names of the message kinds the spec defines, in spec
+// order.
+func (s *Spec) Kinds() []string {
+	out := make([]string, len(s.kinds))
+	for i, k := range s.kinds {
+		out[i] = k.name
+	}
+	return out
+}
+
+func (s *Spec) kind(name string) *kind {
+	for _, k := range s.kinds {
+		if k.name == name {
+			return k
+		}
+	}
+	return nil
+}
+
+// Enum returns the allowed values and legacy aliases of a kind's string
+// enum field, e.g. Enum("handback", "status"). ok is false when the field
+// is not a string enum. Analyzers read the canonical spelling from here.
+func (s *Spec) Enum(kindName, fieldName string) (values []string, aliases map[string]string, ok bool) {
+	k := s.kind(kindName)
+	if k == nil {
+		return nil, nil, false
+	}
+	f := k.fields[fieldName]
+	if f == nil {
+		return nil, nil, false
+	}
+	sc := f.schema
+	for sc.ref != nil && sc.enumStr == nil {
+		sc = sc.ref
+	}
+	if sc.enumStr == nil {
+		return nil, nil, false
+	}
+	for _, v := range sc.enum {
+		values = append(values, v.(string))
+	}
+	aliases = make(map[string]string, len(sc.aliases))
+	for k, v := range sc.aliases {
+		aliases[k] = v
+	}
+	return values, aliases, true
+}
+
+// SpecError is a problem in a spec file, at a line and column.
+type SpecError struct {
+	File         string
+	Line, Column int
+	Msg          string
+}
+
+func (e *SpecError) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("%s: %s", e.File, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
+}
+
+// maxSpecBytes bounds a spec file; real specs are a few kilobytes.
+const maxSpecBytes = 4 << 20
+
+// ParseSpec parses and compiles a spec. name is used in error messages.
+// Every problem found is reported, joined, as *SpecError values.
+func ParseSpec(name string, data []byte) (*Spec, error) {
+	if len(data) > maxSpecBytes {
+		return nil, &SpecError{File: name, Msg: fmt.Sprintf("spec is larger than %d bytes", maxSpecBytes)}
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, &SpecError{File: name, Msg: strings.TrimPrefix(err.Error(), "yaml: ")}
+	}
+	c := &compiler{file: name, defs: map[string]*yaml.Node{}, compiled: map[string]*schema{}}
+	spec := c.spec(&doc)
+	if len(c.errs) > 0 {
+		return nil, errors.Join(c.errs...)
+	}
+	return spec, nil
+}
+
+type compiler struct {
+	file     string
+	errs     []error
+	defs     map[string]*yaml.Node
+	compiled map[string]*schema
+	all      []*schema // every schema compiled, for the $ref cycle check
+}
+
+func (c *compiler) errorf(n *yaml.Node, format string, args ...any) {
+	if len(c.errs) >= 50 {
+		return
+	}
+	e := &SpecError{File: c.file, Msg: fmt.Sprintf(format, args...)}
+	if n != nil {
+		e.Line, e.Column = n.Line, n.Column
+	}
+	c.errs = append(c.errs, e)
+}
+
+// deref follows YAML aliases in the spec itself; a spec may use anchors.
+func deref(n *yaml.Node) *yaml.Node {
+	for i := 0; n != nil && n.Kind == yaml.AliasNode && i < 64; i++ {
+		n = n.Alias
+	}
+	return n
+}
+
+func pairs(n *yaml.Node) [][2]*yaml.Node {
+	out := make([][2]*yaml.Node, 0, len(n.Content)/2)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		out = append(out, [2]*yaml.Node{n.Content[i], deref(n.Content[i+1])})
+	}
+	return out
+}
+
+func (c *compiler) spec(doc *yaml.Node) *Spec {
+	root := doc
+	if root.Kind == yaml.DocumentNode {
+		if len(root.Content) == 0 {
+			c.errorf(nil, "spec is empty")
+			return nil
+		}
+		root = deref(root.Content[0])
+	}
+	if root.Kind != yaml.MappingNode {
+		c.errorf(root, "spec must be a mapping")
+		return nil
+	}
+	s := &Spec{Source: c.file}
+	var kindNodes [][2]*yaml.Node
+	// definitions first, so $refs from kinds resolve wherever they appear
+	for _, kv := range pairs(root) {
+		if kv[0].Value == "definitions" {
+			if kv[1].Kind != yaml.MappingNode {
+				c.errorf(kv[1], "definitions must be a mapping")
+				continue
+			}
+			for _, d := range pairs(kv[1]) {
+				c.defs[d[0].Value] = d[1]
+			}
+		}
+	}
+	for _, kv := range pairs(root) {
+		k, v := kv[0], kv[1]
+		switch key := k.Value; {
+		case key == "version":
+			s.Version = v.Value
+		case key == "protocol":
+			s.Protocol = v.Value
+		case key == "definitions":
+			for _, d := range pairs(v) {
+				c.ref(d[0], "#/definitions/"+d[0].Value)
+			}
+		case isAnnotation(key):
+		case v.Kind == yaml.MappingNode && hasKey(v, "core_fields"):
+			kindNodes = append(kindNodes, kv)
+		default:
+			c.errorf(k, "unknown top-level key %q (a message kind needs core_fields)", key)
+		}
+	}
+	if s.Version == "" {
+		c.errorf(root, "spec has no version")
+	}
+	for _, kv := range kindNodes {
+		if kd := c.kind(kv[0].Value, kv[1]); kd != nil {
+			s.kinds = append(s.kinds, kd)
+		}
+	}
+	if len(kindNodes) == 0 {
+		c.errorf(root, "spec defines no message kind (a top-level block with core_fields)")
+	}
+	c.checkRefCycles()
+	return s
+}
+
+func hasKey(n *yaml.Node, key string) bool {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return true
+		}
+	}
+	return false
+}
+
+// isAnnotation reports keys that document and never constrain.
+func isAnnotation(key string) bool {
+	switch key {
+	case "description", "title", "$schema", "$id", "$comment", "default", "examples", "format", "readOnly", "writeOnly":
+		return true
+	}
+	return strings.HasPrefix(key, "x-") && key != celKeyword
+}
+
+const celKeyword = "x-protoscan-validations"
+
+func (c *compiler) kind(name string, n *yaml.Node) *kind {
+	k := &kind{name: name, title: strings.ToUpper(name), fields: map[string]*field{}}
+	var required *yaml.Node
+	for _, kv := range pairs(n) {
+		key, v := kv[0].Value, kv[1]
+		switch {
+		case key == "signature":
+			k.signature = c.strings(v)
+		case key == "required":
+			required = v
+			k.required = c.strings(v)
+		case key == "core_fields", key == "extensions":
+			if v.Kind != yaml.MappingNode {
+				c.errorf(v, "%s.%s must be a mapping of field schemas", name, key)
+				continue
+			}
+			for _, f := range pairs(v) {
+				if _, dup := k.fields[f[0].Value]; dup {
+					c.errorf(f[0], "%s: field %q is defined twice", name, f[0].Value)
+					continue
+				}
+				fd := &field{name: f[0].Value, core: key == "core_fields", schema: c.schema(f[1], 0),
+					ruleBase: name + "-" + ruleWord(f[0].Value)}
+				k.fields[fd.name] = fd
+				k.order = append(k.order, fd)
+			}
+		case key == celKeyword:
+			k.rules = c.celRules(name, v)
+		case isAnnotation(key):
+		default:
+			c.errorf(kv[0], "unknown key %q in message kind %q", key, name)
+		}
+	}
+	// core fields before extensions, so errors come in a stable, useful order
+	slices.SortStableFunc(k.order, func(a, b *field) int {
+		switch {
+		case a.core == b.core:
+			return 0
+		case a.core:
+			return -1
+		}
+		return 1
+	})
+	for _, r := range k.required {
+		f := k.fields[r]
+		if f == nil {
+			c.errorf(required, "%s: required field %q is not defined in core_fields or extensions", name, r)
+			continue
+		}
+		f.required = true
+	}
+	for _, sf := range k.signature {
+		if k.fields[sf] == nil {
+			c.errorf(n, "%s: signature field %q is not defined", name, sf)
+		}
+	}
+	return k
+}
+
+// ruleWord turns a field name into the spelling used in rule ids.
+func ruleWord(s string) string {
+	return strings.ToLower(strings.ReplaceAll(s, "_", "-"))
+}
+
+func (c *compiler) strings(n *yaml.Node) []string {
+	if n.Kind != yaml.SequenceNode {
+		c.errorf(n, "must be a list of strings")
+		return nil
+	}
+	out := make([]string, 0, len(n.Content))
+	for _, e := range n.Content {
+		e = deref(e)
+		if e.Kind != yaml.ScalarNode {
+			c.errorf(e, "must be a string")
+			continue
+		}
+		out = append(out, e.Value)
+	}
+	return out
+}
+
+// ref returns the compiled schema a $ref names. A placeholder is recorded
+// before compiling so recursive definitions resolve to themselves.
+func (c *compiler) ref(at *yaml.Node, ref string) *schema {
+	if s, ok := c.compiled[ref]; ok {
+		return s
+	}
+	name, ok := strings.CutPrefix(ref, "#/definitions/")
+	def := c.defs[name]
+	if !ok || def == nil || strings.Contains(name, "/") {
+		c.errorf(at, "unresolvable $ref %q (only #/definitions/NAME is supported)", ref)
+		return nil
+	}
+	s := newSchema(def.Line, def.Column)
+	c.compiled[ref] = s
+	c.fill(s, def, 0)
+	return s
+}
+
+const maxSchemaDepth = 64
+
+func (c *compiler) schema(n *yaml.Node, depth int) *schema {
+	s := newSchema(n.Line, n.Column)
+	c.fill(s, n, depth)
+	return s
+}
+
+// fill compiles the schema node n into s.
+func (c *compiler) fill(s *schema, n *yaml.Node, depth int) {
+	c.all = append(c.all, s)
+	if depth > maxSchemaDepth {
+		c.errorf(n, "schema nested deeper than %d levels", maxSchemaDepth)
+		return
+	}
+	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!bool" {
+		s.never = n.Value == "false"
+		return
+	}
+	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null" {
+		return // an empty field entry: anything goes
+	}
+	if n.Kind != yaml.MappingNode {
+		c.errorf(n, "schema must be a mapping")
+		return
+	}
+	var aliasNode *yaml.Node
+	for _, kv := range pairs(n) {
+		k, v := kv[0], kv[1]
+		switch key := k.Value; key {
+		case "type":
+			s.types = c.types(v)
+		case "enum":
+			c.enum(s, v)
+		case "const":
+			s.hasConst, s.constVal = true, c.scalar(v)
+		case "pattern":
+			re, err := regexp.Compile(v.Value)
+			if err != nil {
+				c.errorf(v, "pattern %q does not compile: %v", v.Value, err)
+			}
+			s.pattern = re
+		case "minLength":
+			s.minLength = c.count(v, key)
+		case "maxLength":
+			s.maxLength = c.count(v, key)
+		case "minWords":
+			s.minWords = c.count(v, key)
+		case "minItems":
+			s.minItems = c.count(v, key)
+		case "maxItems":
+			s.maxItems = c.count(v, key)
+		case "minimum":
+			s.minimum = c.bound(v, key)
+		case "maximum":
+			s.maximum = c.bound(v, key)
+		case "exclusiveMinimum":
+			s.exMinimum = c.bound(v, key)
+		case "exclusiveMaximum":
+			s.exMaximum = c.bound(v, key)
+		case "uniqueItems":
+			s.uniqueItems = v.Value == "true"
+		case "items":
+			if v.Kind == yaml.SequenceNode {
+				c.errorf(v, "items as a list (tuple validation) is not supported; give one schema")
+				continue
+			}
+			s.items = c.schema(v, depth+1)
+		case "required":
+			s.required = c.strings(v)
+		case "properties":
+			if v.Kind != yaml.MappingNode {
+				c.errorf(v, "properties must be a mapping")
+				continue
+			}
+			s.properties = map[string]*schema{}
+			for _, p := range pairs(v) {
+				s.properties[p[0].Value] = c.schema(p[1], depth+1)
+				s.propOrder = append(s.propOrder, p[0].Value)
+			}
+		case "additionalProperties":
+			if v.Kind == yaml.ScalarNode && v.ShortTag() == "!!bool" {
+				s.noAdditional = v.Value == "false"
+				continue
+			}
+			s.additional = c.schema(v, depth+1)
+		case "oneOf", "anyOf", "allOf":
+			if v.Kind != yaml.SequenceNode || len(v.Content) == 0 {
+				c.errorf(v, "%s must be a non-empty list of schemas", key)
+				continue
+			}
+			list := make([]*schema, 0, len(v.Content))
+			for _, e := range v.Content {
+				list = append(list, c.schema(deref(e), depth+1))
+			}
+			switch key {
+			case "oneOf":
+				s.oneOf = list
+			case "anyOf":
+				s.anyOf = list
+			default:
+				s.allOf = list
+			}
+		case "not":
+			s.not = c.schema(v, depth+1)
+		case "$ref":
+			s.refName = v.Value
+			s.ref = c.ref(v, v.Value)
+		case "errorMessage":
+			s.errorMessage = v.Value
+		case "deprecated":
+			s.isDeprecated = v.Value != "false"
+			if v.ShortTag() == "!!str" {
+				s.deprecated = v.Value
+			}
+		case "existsIn":
+			s.existsIn = c.strings(v)
+		case "aliases":
+			aliasNode = v
+		default:
+			if isAnnotation(key) {
+				continue
+			}
+			c.errorf(k, "unknown keyword %q", key)
+		}
+	}
+	if aliasNode != nil {
+		c.aliases(s, aliasNode)
+	}
+	if s.minimum.set && s.maximum.set && s.minimum.v > s.maximum.v {
+		c.errorf(n, "minimum %s is greater than maximum %s", s.minimum.text, s.maximum.text)
+	}
+}
+
+func (c *compiler) types(v *yaml.Node) typeMask {
+	names := []*yaml.Node{v}
+	if v.Kind == yaml.SequenceNode {
+		names = v.Content
+	}
+	var m typeMask
+	for _, n := range names {
+		n = deref(n)
+		found := false
+		for _, t := range typeNames {
+			if n.Value == t.name {
+				m |= t.bit
+				found = true
+			}
+		}
+		if !found {
+			c.errorf(n, "unknown type %q (want string, number, integer, boolean, array, object or null)", n.Value)
+		}
+	}
+	return m
+}
+
+func (c *compiler) scalar(v *yaml.Node) any {
+	if v.Kind != yaml.ScalarNode {
+		c.errorf(v, "must be a scalar value")
+		return nil
+	}
+	return normalizeNumber(yamlnode.Scalar(v))
+}
+
+func (c *compiler) enum(s *schema, v *yaml.Node) {
+	if v.Kind != yaml.SequenceNode || len(v.Content) == 0 {
+		c.errorf(v, "enum must be a non-empty list")
+		return
+	}
+	allStrings := true
+	texts := make([]string, 0, len(v.Content))
+	for _, e := range v.Content {
+		val := c.scalar(deref(e))
+		s.enum = append(s.enum, val)
+		if _, ok := val.(string); !ok {
+			allStrings = false
+		}
+		texts = append(texts, formatPlain(val))
+	}
+	s.enumText = "[" + strings.Join(texts, ", ") + "]"
+	if allStrings {
+		s.enumStr = make(map[string]struct{}, len(s.enum))
+		for _, e := range s.enum {
+			s.enumStr[e.(string)] = struct{}{}
+		}
+	}
+}
+
+func (c *compiler) aliases(s *schema, v *yaml.Node) {
+	if s.enumStr == nil {
+		c.errorf(v, "aliases needs a string enum beside it")
+		return
+	}
+	if v.Kind != yaml.MappingNode {
+		c.errorf(v, "aliases must map a legacy spelling to an enum value")
+		return
+	}
+	s.aliases = map[string]string{}
+	for _, kv := range pairs(v) {
+		if _, ok := s.enumStr[kv[1].Value]; !ok {
+			c.errorf(kv[1], "alias %q maps to %q, which is not in the enum", kv[0].Value, kv[1].Value)
+			continue
+		}
+		s.aliases[kv[0].Value] = kv[1].Value
+	}
+}
+
+func (c *compiler) count(v *yaml.Node, key string) int {
+	n, err := strconv.Atoi(v.Value)
+	if v.Kind != yaml.ScalarNode || err != nil || n < 0 {
+		c.errorf(v, "%s must be a non-negative integer (got %q)", key, v.Value)
+		return -1
+	}
+	return n
+}
+
+func (c *compiler) bound(v *yaml.Node, key string) bound {
+	if v.ShortTag() == "!!bool" {
+		c.errorf(v, "%s must be a number (draft-04 boolean form is not supported)", key)
+		return bound{}
+	}
+	f, err := strconv.ParseFloat(v.Value, 64)
+	if v.Kind != yaml.ScalarNode || err != nil || math.IsNaN(f) {
+		c.errorf(v, "%s must be a number (got %q)", key, v.Value)
+		return bound{}
+	}
+	return bound{set: true, v: f, text: v.Value}
+}
+
+// checkRefCycles rejects definitions that only forward to each other: they
+// would make validation loop without consuming any input.
+func (c *compiler) checkRefCycles() {
+	for _, s := range c.all {
+		seen := 0
+		for cur := s; cur != nil && cur.pureRef(); cur = cur.ref {
+			if seen++; seen > len(c.all) {
+				c.errs = append(c.errs, &SpecError{File: c.file, Line: s.line, Column: s.column,
+					Msg: fmt.Sprintf("$ref %q forms a cycle that never reaches a constraint", s.refName)})
+				break
+			}
+		}
+	}
+}

@@ -1,0 +1,678 @@
+package msgcheck
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/protoscan/protoscan/yamlnode"
+)
+
+// maxValueDepth stops validation of absurdly nested values; decoders
+// already bound depth, this keeps Validate safe on values built in code.
+const maxValueDepth = 256
+
+// state is the walk of one message. probe > 0 means "only tell whether it
+// matches" (inside oneOf/anyOf/not), so no finding is built.
+type state struct {
+	v     *Validator
+	kind  *kind
+	field *field
+	warn  bool // findings of the current field are warnings (an extension)
+	probe int
+	path  []yamlnode.Step
+	res   *Result
+}
+
+func (st *state) push(key string) { st.path = append(st.path, yamlnode.Step{Key: key, Index: -1}) }
+func (st *state) pushIndex(i int) { st.path = append(st.path, yamlnode.Step{Index: i}) }
+func (st *state) pop()            { st.path = st.path[:len(st.path)-1] }
+
+// fieldPath renders the current path as the seed writes it:
+// metrics.quality, plan[1].
+func fieldPath(path []yamlnode.Step) string {
+	var b strings.Builder
+	for i, s := range path {
+		if s.Index >= 0 {
+			b.WriteByte('[')
+			b.WriteString(strconv.Itoa(s.Index))
+			b.WriteByte(']')
+			continue
+		}
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(s.Key)
+	}
+	return b.String()
+}
+
+// ruleID names the rule a finding breaks: the kind, the field's keys (not
+// its indices) and the constraint, e.g. msgcheck/handback-metrics-quality-range.
+func ruleID(kindName string, path []yamlnode.Step, constraint string) string {
+	var b strings.Builder
+	b.WriteString("msgcheck/")
+	b.WriteString(kindName)
+	for _, s := range path {
+		if s.Index < 0 {
+			b.WriteByte('-')
+			b.WriteString(ruleWord(s.Key))
+		}
+	}
+	b.WriteByte('-')
+	b.WriteString(constraint)
+	return b.String()
+}
+
+// report records a finding for the current path; field-level findings are
+// errors for core fields and warnings for extensions.
+func (st *state) report(constraint, text string) {
+	st.emit(st.warn, constraint, text, false)
+}
+
+func (st *state) emit(warning bool, constraint, text string, atKey bool) {
+	p := fieldPath(st.path)
+	f := Finding{
+		Field:   p,
+		Rule:    ruleID(st.kind.name, st.path, constraint),
+		Message: p + ": " + text,
+		path:    slices.Clone(st.path),
+		atKey:   atKey,
+	}
+	st.res.add(f, warning)
+}
+
+// lastKey is the name a value goes by in messages: "agent" for agent,
+// "dependencies" for dependencies[2].
+func (st *state) lastKey() string {
+	for i := len(st.path) - 1; i >= 0; i-- {
+		if st.path[i].Index < 0 {
+			return st.path[i].Key
+		}
+	}
+	return "value"
+}
+
+// validate checks v against s and reports what fails. It returns whether
+// v matched, which is all the probe mode needs.
+func (st *state) validate(s *schema, v any) bool {
+	if len(st.path) > maxValueDepth {
+		return true
+	}
+	ok := true
+	if s.never {
+		if st.probe == 0 {
+			st.report("not-allowed", "no value is allowed here")
+		}
+		return false
+	}
+	if s.isDeprecated && st.probe == 0 {
+		st.deprecated(s)
+	}
+	if s.ref != nil && !st.validate(s.ref, v) {
+		ok = false
+		if st.probe > 0 {
+			return false
+		}
+	}
+	if s.types != 0 && !typeMatches(s.types, v) {
+		if st.probe == 0 {
+			st.report("type", fmt.Sprintf("must be %s (got %s)", typeList(s.types), jsonType(v)))
+		}
+		return false // further keywords would only repeat the type error
+	}
+	switch x := v.(type) {
+	case string:
+		ok = st.str(s, x) && ok
+	case map[string]any:
+		ok = st.object(s, x) && ok
+	case []any:
+		ok = st.array(s, x) && ok
+	default:
+		if f, isNum := asFloat(v); isNum {
+			ok = st.number(s, f) && ok
+		}
+	}
+	if !ok && st.probe > 0 {
+		return false
+	}
+	if s.enum != nil && !inEnum(s, v) {
+		if st.probe > 0 {
+			return false
+		}
+		ok = false
+		st.enumFailure(s, v)
+	}
+	if s.hasConst && !equalValues(s.constVal, v) {
+		if st.probe > 0 {
+			return false
+		}
+		ok = false
+		st.report("const", st.custom(s, fmt.Sprintf("must be %s", quote(s.constVal)), v))
+	}
+	if s.allOf != nil {
+		for _, sub := range s.allOf {
+			if !st.validate(sub, v) {
+				ok = false
+				if st.probe > 0 {
+					return false
+				}
+			}
+		}
+	}
+	if s.oneOf != nil || s.anyOf != nil {
+		ok = st.alternatives(s, v) && ok
+	}
+	if s.not != nil {
+		st.probe++
+		matched := st.validate(s.not, v)
+		st.probe--
+		if matched {
+			ok = false
+			if st.probe == 0 {
+				st.report("not", "must not match the excluded form")
+			}
+		}
+	}
+	return ok
+}
+
+func (st *state) deprecated(s *schema) {
+	what := "Field"
+	if len(st.path) == 1 && st.field != nil && !st.field.core {
+		what = "Extension field"
+	}
+	hint := s.deprecated
+	if hint == "" {
+		hint = "deprecated"
+	}
+	p := fieldPath(st.path)
+	st.res.add(Finding{
+		Field:   p,
+		Rule:    ruleID(st.kind.name, st.path, "deprecated"),
+		Message: fmt.Sprintf("%s '%s' is no longer recommended (%s)", what, p, hint),
+		path:    slices.Clone(st.path),
+		atKey:   true,
+	}, true)
+}
+
+// custom applies the schema's errorMessage, keeping the seed's
+// "text (got 'value')" shape.
+func (st *state) custom(s *schema, generic string, v any) string {
+	if s.errorMessage != "" {
+		return s.errorMessage + " (got " + quote(v) + ")"
+	}
+	return generic
+}
+
+func (st *state) str(s *schema, x string) bool {
+	// words first: "Test it" is too few words before it is too short
+	ok := true
+	if s.minWords > 0 {
+		if n := countWords(x, s.minWords); n < s.minWords {
+			ok = false
+			if st.probe == 0 {
+				st.report("words", st.custom(s, fmt.Sprintf("must be >=%d words (%d provided)", s.minWords, n), x))
+			}
+		}
+	}
+	if ok && (s.minLength >= 0 || s.maxLength >= 0) {
+		n := utf8.RuneCountInString(x)
+		if s.minLength >= 0 && n < s.minLength {
+			ok = false
+			if st.probe == 0 {
+				st.report("length", st.custom(s, fmt.Sprintf("must be at least %d characters (got %s)", s.minLength, quote(x)), x))
+			}
+		} else if s.maxLength >= 0 && n > s.maxLength {
+			ok = false
+			if st.probe == 0 {
+				st.report("length", st.custom(s, fmt.Sprintf("must be at most %d characters (got %d)", s.maxLength, n), x))
+			}
+		}
+	}
+	if ok && s.pattern != nil && !s.pattern.MatchString(x) {
+		ok = false
+		if st.probe == 0 {
+			st.report("format", st.custom(s, fmt.Sprintf("must match %s (got %s)", s.pattern, quote(x)), x))
+		}
+	}
+	if s.existsIn != nil && st.probe == 0 {
+		st.exists(s, x)
+	}
+	return ok
+}
+
+// exists checks a value that names an entry of the repository (a skill).
+func (st *state) exists(s *schema, x string) {
+	found, looked := st.v.entryExists(s.existsIn, x)
+	name := st.lastKey()
+	switch {
+	case !looked:
+		st.emit(true, "unchecked", fmt.Sprintf("not checked: no %s directory in the repository %s", dirList(s.existsIn, " or "), st.v.rootName()), false)
+	case !found:
+		st.report("exists", fmt.Sprintf("unknown %s %s (not found in %s)", name, quote(x), dirList(st.v.presentDirs(s.existsIn), " or ")))
+	}
+}
+
+func dirList(dirs []string, sep string) string {
+	out := make([]string, len(dirs))
+	for i, d := range dirs {
+		out[i] = d + "/"
+	}
+	return strings.Join(out, sep)
+}
+
+func (st *state) number(s *schema, f float64) bool {
+	lowOK := (!s.minimum.set || f >= s.minimum.v) && (!s.exMinimum.set || f > s.exMinimum.v)
+	highOK := (!s.maximum.set || f <= s.maximum.v) && (!s.exMaximum.set || f < s.exMaximum.v)
+	if lowOK && highOK {
+		return true
+	}
+	if st.probe == 0 {
+		st.report("range", st.custom(s, "must be "+rangeText(s)+" (got "+formatPlain(f)+")", f))
+	}
+	return false
+}
+
+// rangeText describes a schema's bounds: "0.0-1.0", ">= 0", "> 0 and < 5".
+func rangeText(s *schema) string {
+	if s.minimum.set && s.maximum.set && !s.exMinimum.set && !s.exMaximum.set {
+		return s.minimum.text + "-" + s.maximum.text
+	}
+	var parts []string
+	if s.minimum.set {
+		parts = append(parts, ">= "+s.minimum.text)
+	}
+	if s.exMinimum.set {
+		parts = append(parts, "> "+s.exMinimum.text)
+	}
+	if s.maximum.set {
+		parts = append(parts, "<= "+s.maximum.text)
+	}
+	if s.exMaximum.set {
+		parts = append(parts, "< "+s.exMaximum.text)
+	}
+	return strings.Join(parts, " and ")
+}
+
+func (st *state) array(s *schema, x []any) bool {
+	ok := true
+	if s.minItems >= 0 && len(x) < s.minItems {
+		ok = false
+		if st.probe == 0 {
+			st.report("items", fmt.Sprintf("must have >=%d items (%d provided)", s.minItems, len(x)))
+		}
+	}
+	if s.maxItems >= 0 && len(x) > s.maxItems {
+		ok = false
+		if st.probe == 0 {
+			st.report("items", fmt.Sprintf("must have <=%d items (%d provided)", s.maxItems, len(x)))
+		}
+	}
+	if !ok && st.probe > 0 {
+		return false
+	}
+	if s.uniqueItems {
+		for i := 1; i < len(x); i++ {
+			for j := 0; j < i; j++ {
+				if equalValues(x[i], x[j]) {
+					ok = false
+					if st.probe > 0 {
+						return false
+					}
+					st.pushIndex(i)
+					st.report("unique", fmt.Sprintf("repeats item %d (%s)", j, quote(x[i])))
+					st.pop()
+					break
+				}
+			}
+		}
+	}
+	if s.items != nil {
+		for i, e := range x {
+			st.pushIndex(i)
+			good := st.validate(s.items, e)
+			st.pop()
+			if !good {
+				ok = false
+				if st.probe > 0 {
+					return false
+				}
+			}
+		}
+	}
+	return ok
+}
+
+func (st *state) object(s *schema, x map[string]any) bool {
+	ok := true
+	for _, r := range s.required {
+		if _, present := x[r]; !present {
+			ok = false
+			if st.probe > 0 {
+				return false
+			}
+			st.push(r)
+			p := fieldPath(st.path)
+			st.res.add(Finding{Field: p, Rule: ruleID(st.kind.name, st.path, "required"),
+				Message: p + ": required field is missing", path: slices.Clone(st.path[:len(st.path)-1])}, st.warn)
+			st.pop()
+		}
+	}
+	for _, name := range s.propOrder {
+		val, present := x[name]
+		if !present {
+			continue
+		}
+		st.push(name)
+		good := st.validate(s.properties[name], val)
+		st.pop()
+		if !good {
+			ok = false
+			if st.probe > 0 {
+				return false
+			}
+		}
+	}
+	if s.additional == nil && !s.noAdditional {
+		return ok
+	}
+	var extra []string
+	for k := range x {
+		if _, known := s.properties[k]; !known {
+			extra = append(extra, k)
+		}
+	}
+	slices.Sort(extra)
+	for _, k := range extra {
+		st.push(k)
+		if s.noAdditional {
+			ok = false
+			if st.probe == 0 {
+				p := fieldPath(st.path)
+				st.res.add(Finding{Field: p, Rule: ruleID(st.kind.name, st.path[:len(st.path)-1], "additional"),
+					Message: p + ": field is not allowed here", path: slices.Clone(st.path), atKey: true}, st.warn)
+			}
+		} else if !st.validate(s.additional, x[k]) {
+			ok = false
+		}
+		st.pop()
+		if !ok && st.probe > 0 {
+			return false
+		}
+	}
+	return ok
+}
+
+// alternatives handles oneOf and anyOf. When nothing matches, it reports
+// the errors of the one alternative whose type fits the value (a string
+// context is judged as a string), or else what types would fit.
+func (st *state) alternatives(s *schema, v any) bool {
+	list, exactlyOne := s.anyOf, false
+	if s.oneOf != nil {
+		list, exactlyOne = s.oneOf, true
+	}
+	st.probe++
+	matches := 0
+	for _, sub := range list {
+		if st.validate(sub, v) {
+			matches++
+		}
+	}
+	st.probe--
+	if matches == 1 || (matches > 1 && !exactlyOne) {
+		return true
+	}
+	if st.probe > 0 {
+		return false
+	}
+	if matches > 1 {
+		st.report("one-of", fmt.Sprintf("matches %d alternatives, must match exactly one", matches))
+		return false
+	}
+	var fitting *schema
+	var names []string
+	for _, sub := range list {
+		t := effectiveTypes(sub)
+		names = append(names, typeList(t))
+		if t == 0 || typeMatches(t, v) {
+			if fitting != nil {
+				fitting = nil
+				break
+			}
+			fitting = sub
+		}
+	}
+	if fitting != nil {
+		st.validate(fitting, v)
+		return false
+	}
+	st.report("type", fmt.Sprintf("must be %s (got %s)", strings.Join(uniq(names), " or "), jsonType(v)))
+	return false
+}
+
+func uniq(xs []string) []string {
+	out := xs[:0:0]
+	for _, x := range xs {
+		if !slices.Contains(out, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func effectiveTypes(s *schema) typeMask {
+	for s.types == 0 && s.ref != nil {
+		s = s.ref
+	}
+	return s.types
+}
+
+func (st *state) enumFailure(s *schema, v any) {
+	name := st.lastKey()
+	if str, isStr := v.(string); isStr && s.aliases != nil {
+		if to, legacy := s.aliases[str]; legacy {
+			st.report("enum", fmt.Sprintf("invalid %s %s (legacy alias of '%s'; must be one of %s)", name, quote(v), to, s.enumText))
+			return
+		}
+	}
+	st.report("enum", st.custom(s, fmt.Sprintf("invalid %s %s (must be one of %s)", name, quote(v), s.enumText), v))
+}
+
+func inEnum(s *schema, v any) bool {
+	if str, ok := v.(string); ok && s.enumStr != nil {
+		_, in := s.enumStr[str]
+		return in
+	}
+	for _, e := range s.enum {
+		if equalValues(e, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// asFloat reports whether v is a number, and its value.
+func asFloat(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case int64:
+		return float64(x), true
+	case int:
+		return float64(x), true
+	case float32:
+		return float64(x), true
+	case int32:
+		return float64(x), true
+	case uint64:
+		return float64(x), true
+	case uint32:
+		return float64(x), true
+	}
+	return 0, false
+}
+
+func isInteger(v any) bool {
+	switch x := v.(type) {
+	case int64, int, int32, uint64, uint32:
+		return true
+	case float64:
+		return x == math.Trunc(x) && !math.IsInf(x, 0)
+	case float32:
+		f := float64(x)
+		return f == math.Trunc(f) && !math.IsInf(f, 0)
+	}
+	return false
+}
+
+func typeMatches(m typeMask, v any) bool {
+	switch v.(type) {
+	case string:
+		return m&tString != 0
+	case bool:
+		return m&tBoolean != 0
+	case nil:
+		return m&tNull != 0
+	case map[string]any:
+		return m&tObject != 0
+	case []any:
+		return m&tArray != 0
+	}
+	if _, num := asFloat(v); num {
+		return m&tNumber != 0 || (m&tInteger != 0 && isInteger(v))
+	}
+	return false
+}
+
+// jsonType names the JSON type of a value, for messages and field_types.
+func jsonType(v any) string {
+	switch v.(type) {
+	case string:
+		return "string"
+	case bool:
+		return "boolean"
+	case nil:
+		return "null"
+	case map[string]any:
+		return "object"
+	case []any:
+		return "array"
+	}
+	if _, num := asFloat(v); num {
+		if isInteger(v) {
+			return "integer"
+		}
+		return "number"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+func typeList(m typeMask) string {
+	var names []string
+	for _, t := range typeNames {
+		if m&t.bit != 0 {
+			names = append(names, article(t.name))
+		}
+	}
+	if len(names) == 0 {
+		return "any value"
+	}
+	return strings.Join(names, " or ")
+}
+
+func article(t string) string {
+	switch t {
+	case "integer", "array", "object":
+		return "an " + t
+	case "null":
+		return "null"
+	}
+	return "a " + t
+}
+
+func equalValues(a, b any) bool {
+	if fa, ok := asFloat(a); ok {
+		fb, ok := asFloat(b)
+		return ok && fa == fb
+	}
+	switch x := a.(type) {
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !equalValues(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for k, xv := range x {
+			yv, ok := y[k]
+			if !ok || !equalValues(xv, yv) {
+				return false
+			}
+		}
+		return true
+	}
+	return a == b
+}
+
+// normalizeNumber makes every integer an int64 so comparisons and CEL see
+// one integer type.
+func normalizeNumber(v any) any {
+	switch x := v.(type) {
+	case int:
+		return int64(x)
+	case int32:
+		return int64(x)
+	}
+	return v
+}
+
+// formatPlain writes a value as the seed's messages do: 1.5, 3, true.
+func formatPlain(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case nil:
+		return "null"
+	case bool:
+		return strconv.FormatBool(x)
+	}
+	if f, ok := asFloat(v); ok {
+		return strconv.FormatFloat(f, 'g', -1, 64)
+	}
+	return fmt.Sprint(v)
+}
+
+// quote shows a value in a message: strings in single quotes, shortened
+// when long, so a 10 MB scope does not become a 10 MB error.
+func quote(v any) string {
+	switch x := v.(type) {
+	case string:
+		n := 0
+		for i := range x {
+			if n == 57 && len(x)-i > 3 {
+				x = x[:i] + "..."
+				break
+			}
+			n++
+		}
+		return "'" + x + "'"
+	case map[string]any:
+		return "an object"
+	case []any:
+		return "an array"
+	}
+	return formatPlain(v)
+}

@@ -1,0 +1,393 @@
+package msgcheck
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/protoscan/protoscan/yamlnode"
+)
+
+// Options configure a Validator.
+type Options struct {
+	// Root is the repository the messages belong to. Fields with existsIn
+	// (a DELEGATE's skill) are looked up under it; with no Root, or no such
+	// directory under it, the check is skipped with a warning.
+	Root string
+	// Limits bound the conversion of YAML/JSON nodes in ValidateNode.
+	Limits yamlnode.Limits
+}
+
+// Validator validates messages against one or more versions of a spec.
+// It is immutable after New and safe for concurrent use.
+type Validator struct {
+	specs     []*Spec // specs[0] is the default
+	root      string
+	limits    yamlnode.Limits
+	dirs      map[string]map[string]struct{} // existsIn directory -> entry names
+	dirExists map[string]bool
+}
+
+// New returns a validator for the given specs; the first is the default,
+// the others are chosen by a message's protocol_version or spec_version.
+// The repository directories the specs' existsIn keywords name are read
+// once, here, so validation does no I/O.
+func New(opts Options, specs ...*Spec) (*Validator, error) {
+	if len(specs) == 0 {
+		return nil, fmt.Errorf("msgcheck: no spec given")
+	}
+	v := &Validator{specs: specs, root: opts.Root, limits: opts.Limits,
+		dirs: map[string]map[string]struct{}{}, dirExists: map[string]bool{}}
+	if v.limits == (yamlnode.Limits{}) {
+		v.limits = yamlnode.DefaultLimits()
+	}
+	for _, sp := range specs {
+		for _, dir := range sp.existsDirs() {
+			if _, done := v.dirExists[dir]; done || v.root == "" {
+				continue
+			}
+			entries, err := os.ReadDir(filepath.Join(v.root, filepath.FromSlash(dir)))
+			v.dirExists[dir] = err == nil
+			set := map[string]struct{}{}
+			for _, e := range entries {
+				name := e.Name()
+				if e.IsDir() {
+					set[name] = struct{}{}
+				} else if base, ok := strings.CutSuffix(name, ".md"); ok {
+					set[base] = struct{}{}
+				}
+			}
+			v.dirs[dir] = set
+		}
+	}
+	return v, nil
+}
+
+// Spec returns the default spec.
+func (v *Validator) Spec() *Spec { return v.specs[0] }
+
+func (v *Validator) rootName() string {
+	if v.root == "" {
+		return "(no repository root given)"
+	}
+	return v.root
+}
+
+// entryExists reports whether name is an entry of one of dirs (a directory
+// or name.md), and whether any of dirs exists at all.
+func (v *Validator) entryExists(dirs []string, name string) (found, looked bool) {
+	for _, d := range dirs {
+		if !v.dirExists[d] {
+			continue
+		}
+		looked = true
+		if _, ok := v.dirs[d][name]; ok {
+			return true, true
+		}
+	}
+	return false, looked
+}
+
+func (v *Validator) presentDirs(dirs []string) []string {
+	var out []string
+	for _, d := range dirs {
+		if v.dirExists[d] {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Finding is one error or warning about a message.
+type Finding struct {
+	Field   string `json:"field"`   // "plan[1]", "metrics.quality"; empty for the whole message
+	Rule    string `json:"rule"`    // "msgcheck/delegate-plan-words"
+	Message string `json:"message"` // "plan[1]: each step must be >=3 words (got 'Test it')"
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
+
+	path  []yamlnode.Step // what to point at in the source
+	atKey bool            // point at the last key rather than its value
+}
+
+// Result is the outcome of validating one message. Its JSON form is the
+// contract of seed 000: valid, errors, warnings, duration_ms, field_types.
+type Result struct {
+	Kind        string // "delegate", "handback"; empty when it could not be told
+	SpecVersion string // version of the spec the message was checked against
+	Valid       bool
+	Errors      []Finding
+	Warnings    []Finding
+	Duration    time.Duration
+
+	value map[string]any // for FieldTypes
+}
+
+func (r *Result) add(f Finding, warning bool) {
+	if warning {
+		r.Warnings = append(r.Warnings, f)
+		return
+	}
+	r.Errors = append(r.Errors, f)
+	r.Valid = false
+}
+
+// FieldTypes gives the JSON type of each top-level field, for debugging.
+// It is computed on demand so that validation itself does not allocate.
+func (r *Result) FieldTypes() map[string]string {
+	out := make(map[string]string, len(r.value))
+	for k, v := range r.value {
+		out[k] = jsonType(v)
+	}
+	return out
+}
+
+// MarshalJSON writes the seed's ValidationResult shape.
+func (r Result) MarshalJSON() ([]byte, error) {
+	errs, warns := r.Errors, r.Warnings
+	if errs == nil {
+		errs = []Finding{}
+	}
+	if warns == nil {
+		warns = []Finding{}
+	}
+	return json.Marshal(struct {
+		Kind        string            `json:"kind"`
+		SpecVersion string            `json:"spec_version,omitempty"`
+		Valid       bool              `json:"valid"`
+		Errors      []Finding         `json:"errors"`
+		Warnings    []Finding         `json:"warnings"`
+		DurationMS  float64           `json:"duration_ms"`
+		FieldTypes  map[string]string `json:"field_types"`
+	}{r.Kind, r.SpecVersion, r.Valid, errs, warns, float64(r.Duration.Nanoseconds()) / 1e6, r.FieldTypes()})
+}
+
+// Validate checks one decoded message (map[string]any from JSON or YAML).
+// kindName is "delegate", "handback"..., or "" to tell the kind from the
+// spec's signatures. Findings carry no line numbers; ValidateNode adds them.
+func (v *Validator) Validate(kindName string, msg any) Result {
+	start := time.Now()
+	res := Result{Valid: true}
+	v.validate(kindName, msg, &res)
+	res.Duration = time.Since(start)
+	return res
+}
+
+func (v *Validator) validate(kindName string, msg any, res *Result) {
+	m, isMap := msg.(map[string]any)
+	if !isMap {
+		res.add(Finding{Rule: "msgcheck/not-a-message", Message: fmt.Sprintf("message must be a mapping of fields (got %s)", jsonType(msg))}, false)
+		return
+	}
+	res.value = m
+	spec := v.specFor(m, res)
+	res.SpecVersion = spec.Version
+	var k *kind
+	if kindName == "" {
+		k = spec.detect(m)
+		if k == nil {
+			res.add(Finding{Rule: "msgcheck/unknown-kind", Message: "cannot tell the message kind: " + spec.signatureText()}, false)
+			return
+		}
+	} else if k = spec.kind(kindName); k == nil {
+		res.add(Finding{Rule: "msgcheck/unknown-kind", Message: fmt.Sprintf("unknown message kind %q (spec %s defines %s)", kindName, spec.Version, strings.Join(spec.Kinds(), ", "))}, false)
+		return
+	}
+	res.Kind = k.name
+	var buf [8]yamlnode.Step
+	st := state{v: v, kind: k, res: res, path: buf[:0]}
+	known := 0
+	for _, f := range k.order {
+		val, present := m[f.name]
+		if !present {
+			if f.required {
+				res.add(Finding{Field: f.name, Rule: "msgcheck/" + f.ruleBase + "-required", Message: f.name + ": required field is missing"}, false)
+			}
+			continue
+		}
+		known++
+		st.field, st.warn = f, !f.core
+		st.path = append(st.path[:0], yamlnode.Step{Key: f.name, Index: -1})
+		st.validate(f.schema, val)
+	}
+	if known < len(m) {
+		v.unknownFields(k, m, res)
+	}
+	if len(k.rules) > 0 {
+		evalRules(k, m, res)
+	}
+}
+
+func (v *Validator) unknownFields(k *kind, m map[string]any, res *Result) {
+	var unknown []string
+	for name := range m {
+		if _, ok := k.fields[name]; !ok {
+			unknown = append(unknown, name)
+		}
+	}
+	slices.Sort(unknown)
+	for _, name := range unknown {
+		res.add(Finding{Field: name, Rule: "msgcheck/" + k.name + "-unknown-field",
+			Message: fmt.Sprintf("Unknown field '%s' in %s (will be ignored)", name, k.title),
+			path:    []yamlnode.Step{{Key: name, Index: -1}}, atKey: true}, true)
+	}
+}
+
+// specFor picks the spec version a message names, warning when that
+// version is not loaded.
+func (v *Validator) specFor(m map[string]any, res *Result) *Spec {
+	for _, key := range [...]string{"protocol_version", "spec_version"} {
+		raw, ok := m[key]
+		if !ok {
+			continue
+		}
+		want := normalizeVersion(raw)
+		for _, sp := range v.specs {
+			if normalizeVersion(sp.Version) == want {
+				return sp
+			}
+		}
+		res.add(Finding{Field: key, Rule: "msgcheck/unknown-spec-version",
+			Message: fmt.Sprintf("%s: spec version '%s' is not loaded (checked against %s)", key, formatPlain(raw), v.specs[0].Version),
+			path:    []yamlnode.Step{{Key: key, Index: -1}}}, true)
+		break
+	}
+	return v.specs[0]
+}
+
+// normalizeVersion makes "v1.0", "1.0", 1 and 1.0 the same version.
+func normalizeVersion(raw any) string {
+	s := strings.TrimPrefix(strings.TrimSpace(strings.ToLower(formatPlain(raw))), "v")
+	for strings.HasSuffix(s, ".0") {
+		s = strings.TrimSuffix(s, ".0")
+	}
+	return s
+}
+
+// detect tells a message's kind from the spec's signatures: every
+// signature field must be present; ties go to the kind with more of its
+// fields present.
+func (s *Spec) detect(m map[string]any) *kind {
+	var best *kind
+	bestScore, tie := -1, false
+	for _, k := range s.kinds {
+		if len(k.signature) == 0 {
+			continue
+		}
+		all := true
+		for _, f := range k.signature {
+			if _, ok := m[f]; !ok {
+				all = false
+				break
+			}
+		}
+		if !all {
+			continue
+		}
+		score := 0
+		for name := range k.fields {
+			if _, ok := m[name]; ok {
+				score++
+			}
+		}
+		switch {
+		case score > bestScore:
+			best, bestScore, tie = k, score, false
+		case score == bestScore:
+			tie = true
+		}
+	}
+	if tie {
+		return nil
+	}
+	return best
+}
+
+// Detect returns the kind a message's fields identify, or "".
+func (s *Spec) Detect(m map[string]any) string {
+	if k := s.detect(m); k != nil {
+		return k.name
+	}
+	return ""
+}
+
+func (s *Spec) signatureText() string {
+	var parts []string
+	for _, k := range s.kinds {
+		if len(k.signature) > 0 {
+			parts = append(parts, fmt.Sprintf("a %s has %s", k.title, strings.Join(k.signature, ", ")))
+		}
+	}
+	if len(parts) == 0 {
+		return "the spec gives no signatures; name the kind"
+	}
+	return strings.Join(parts, "; ") + "; name the kind to validate it anyway"
+}
+
+func (s *Spec) existsDirs() []string {
+	var out []string
+	seen := map[*schema]bool{}
+	var walk func(sc *schema)
+	walk = func(sc *schema) {
+		if sc == nil || seen[sc] {
+			return
+		}
+		seen[sc] = true
+		out = append(out, sc.existsIn...)
+		walk(sc.ref)
+		walk(sc.items)
+		walk(sc.additional)
+		walk(sc.not)
+		for _, p := range sc.properties {
+			walk(p)
+		}
+		for _, l := range [][]*schema{sc.oneOf, sc.anyOf, sc.allOf} {
+			for _, x := range l {
+				walk(x)
+			}
+		}
+	}
+	for _, k := range s.kinds {
+		for _, f := range k.order {
+			walk(f.schema)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// ValidateNode validates a message read from YAML or JSON (see
+// languages/yamldoc and languages/jsondoc) and gives every finding the
+// line and column of what it is about. An error means the node could not
+// be turned into a message at all (an alias bomb, too deep).
+func (v *Validator) ValidateNode(kindName string, n *yaml.Node) (Result, error) {
+	start := time.Now()
+	val, err := yamlnode.ToValue(n, v.limits)
+	if err != nil {
+		return Result{}, err
+	}
+	res := Result{Valid: true}
+	v.validate(kindName, val, &res)
+	for _, list := range [][]Finding{res.Errors, res.Warnings} {
+		for i := range list {
+			list[i].Line, list[i].Column = yamlnode.Locate(n, list[i].path, list[i].atKey)
+		}
+	}
+	res.Duration = time.Since(start)
+	return res, nil
+}
+
+// String renders a finding as text: "line:col: message" when placed.
+func (f Finding) String() string {
+	if f.Line > 0 {
+		return strconv.Itoa(f.Line) + ":" + strconv.Itoa(f.Column) + ": " + f.Message
+	}
+	return f.Message
+}

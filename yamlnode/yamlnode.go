@@ -1,0 +1,243 @@
+package yamlnode
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Limits bound the work ToValue may do on untrusted input. Aliases are
+// expanded, so MaxNodes is what stops a "billion laughs" document.
+type Limits struct {
+	MaxDepth int // deepest nesting of mappings and sequences
+	MaxNodes int // nodes produced, counting every alias expansion
+}
+
+// DefaultLimits are generous for real messages and small enough that a
+// hostile document fails fast.
+func DefaultLimits() Limits { return Limits{MaxDepth: 1000, MaxNodes: 1_000_000} }
+
+// Error is a conversion failure at a source line.
+type Error struct {
+	Line, Column int
+	Msg          string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+
+// ToValue converts n into plain Go values: map[string]any, []any, string,
+// int64, float64, bool and nil. Mapping keys become strings, merge keys
+// (<<) are applied, and duplicate keys are an error.
+func ToValue(n *yaml.Node, lim Limits) (any, error) {
+	c := converter{lim: lim}
+	return c.value(n, 0)
+}
+
+type converter struct {
+	lim   Limits
+	nodes int
+}
+
+func (c *converter) value(n *yaml.Node, depth int) (any, error) {
+	c.nodes++
+	if c.nodes > c.lim.MaxNodes {
+		return nil, &Error{n.Line, n.Column, fmt.Sprintf("document expands to more than %d nodes (alias bomb?)", c.lim.MaxNodes)}
+	}
+	if depth > c.lim.MaxDepth {
+		return nil, &Error{n.Line, n.Column, fmt.Sprintf("nesting deeper than %d levels", c.lim.MaxDepth)}
+	}
+	switch n.Kind {
+	case yaml.DocumentNode:
+		if len(n.Content) == 0 {
+			return nil, nil
+		}
+		return c.value(n.Content[0], depth)
+	case yaml.AliasNode:
+		if n.Alias == nil {
+			return nil, &Error{n.Line, n.Column, "unresolved alias"}
+		}
+		return c.value(n.Alias, depth+1)
+	case yaml.SequenceNode:
+		out := make([]any, 0, len(n.Content))
+		for _, e := range n.Content {
+			v, err := c.value(e, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, v)
+		}
+		return out, nil
+	case yaml.MappingNode:
+		out := make(map[string]any, len(n.Content)/2)
+		if err := c.mapping(n, out, depth, false); err != nil {
+			return nil, err
+		}
+		return out, nil
+	case yaml.ScalarNode:
+		return Scalar(n), nil
+	}
+	return nil, &Error{n.Line, n.Column, "unsupported node"}
+}
+
+// mapping fills out from n. Keys from merged mappings never override keys
+// the mapping sets itself, as YAML's merge-key rules say.
+func (c *converter) mapping(n *yaml.Node, out map[string]any, depth int, merged bool) error {
+	var merges []*yaml.Node
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind == yaml.ScalarNode && k.ShortTag() == "!!merge" {
+			merges = append(merges, v)
+			continue
+		}
+		key := k.Value
+		if k.Kind != yaml.ScalarNode {
+			return &Error{k.Line, k.Column, "mapping key is not a scalar"}
+		}
+		if _, dup := out[key]; dup {
+			if merged {
+				continue
+			}
+			return &Error{k.Line, k.Column, fmt.Sprintf("duplicate key %q", key)}
+		}
+		val, err := c.value(v, depth+1)
+		if err != nil {
+			return err
+		}
+		out[key] = val
+	}
+	for _, m := range merges {
+		for m.Kind == yaml.AliasNode && m.Alias != nil {
+			m = m.Alias
+		}
+		srcs := []*yaml.Node{m}
+		if m.Kind == yaml.SequenceNode {
+			srcs = m.Content
+		}
+		for _, s := range srcs {
+			for s.Kind == yaml.AliasNode && s.Alias != nil {
+				s = s.Alias
+			}
+			if s.Kind != yaml.MappingNode {
+				return &Error{s.Line, s.Column, "merge key must name a mapping"}
+			}
+			c.nodes += len(s.Content)
+			if c.nodes > c.lim.MaxNodes {
+				return &Error{s.Line, s.Column, fmt.Sprintf("document expands to more than %d nodes (alias bomb?)", c.lim.MaxNodes)}
+			}
+			if err := c.mapping(s, out, depth, true); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Scalar resolves a scalar node the way YAML 1.2's core schema does, with
+// integers as int64 (float64 when they overflow) and timestamps kept as text.
+func Scalar(n *yaml.Node) any {
+	switch n.ShortTag() {
+	case "!!null":
+		return nil
+	case "!!bool":
+		switch strings.ToLower(n.Value) {
+		case "true", "yes", "on", "y":
+			return true
+		}
+		return false
+	case "!!int":
+		s := strings.ReplaceAll(n.Value, "_", "")
+		if i, err := strconv.ParseInt(s, 0, 64); err == nil {
+			return i
+		}
+		// yaml's 0o/0b forms and a bare leading-zero octal
+		if strings.HasPrefix(s, "0o") {
+			if i, err := strconv.ParseInt(s[2:], 8, 64); err == nil {
+				return i
+			}
+		}
+		if f, err := strconv.ParseFloat(s, 64); err == nil {
+			return f
+		}
+		return n.Value
+	case "!!float":
+		switch strings.ToLower(strings.TrimLeft(n.Value, "+")) {
+		case ".inf":
+			return math.Inf(1)
+		case "-.inf":
+			return math.Inf(-1)
+		case ".nan":
+			return math.NaN()
+		}
+		if f, err := strconv.ParseFloat(strings.ReplaceAll(n.Value, "_", ""), 64); err == nil {
+			return f
+		}
+		return n.Value
+	}
+	return n.Value
+}
+
+// Step is one element of a path into a value: a mapping key when Index is
+// negative, else an index into a sequence.
+type Step struct {
+	Key   string
+	Index int
+}
+
+// Locate returns the line and column of the node at path under n. With
+// key set, the last step's key is located rather than its value. When the
+// path leaves the tree, the deepest node reached is located.
+func Locate(n *yaml.Node, path []Step, key bool) (line, col int) {
+	if n == nil {
+		return 0, 0
+	}
+	cur := n
+	for i, st := range path {
+		cur = deref(cur)
+		next, k := child(cur, st)
+		if next == nil {
+			break
+		}
+		if key && i == len(path)-1 && k != nil {
+			return k.Line, k.Column
+		}
+		cur = next
+	}
+	cur = deref(cur)
+	return cur.Line, cur.Column
+}
+
+func deref(n *yaml.Node) *yaml.Node {
+	for guard := 0; guard < 100; guard++ {
+		switch {
+		case n.Kind == yaml.DocumentNode && len(n.Content) > 0:
+			n = n.Content[0]
+		case n.Kind == yaml.AliasNode && n.Alias != nil:
+			n = n.Alias
+		default:
+			return n
+		}
+	}
+	return n
+}
+
+func child(n *yaml.Node, st Step) (val, key *yaml.Node) {
+	switch n.Kind {
+	case yaml.MappingNode:
+		if st.Index >= 0 {
+			return nil, nil
+		}
+		for i := len(n.Content) - 2; i >= 0; i -= 2 {
+			if n.Content[i].Value == st.Key {
+				return n.Content[i+1], n.Content[i]
+			}
+		}
+	case yaml.SequenceNode:
+		if st.Index >= 0 && st.Index < len(n.Content) {
+			return n.Content[st.Index], nil
+		}
+	}
+	return nil, nil
+}
