@@ -150,24 +150,7 @@ func (r *Result) FieldTypes() map[string]string {
 }
 
 // MarshalJSON writes the seed's ValidationResult shape.
-func (r Result) MarshalJSON() ([]byte, error) {
-	errs, warns := r.Errors, r.Warnings
-	if errs == nil {
-		errs = []Finding{}
-	}
-	if warns == nil {
-		warns = []Finding{}
-	}
-	return json.Marshal(struct {
-		Kind        string            `json:"kind"`
-		SpecVersion string            `json:"spec_version,omitempty"`
-		Valid       bool              `json:"valid"`
-		Errors      []Finding         `json:"errors"`
-		Warnings    []Finding         `json:"warnings"`
-		DurationMS  float64           `json:"duration_ms"`
-		FieldTypes  map[string]string `json:"field_types"`
-	}{r.Kind, r.SpecVersion, r.Valid, errs, warns, float64(r.Duration.Nanoseconds()) / 1e6, r.FieldTypes()})
-}
+func (r Result) MarshalJSON() ([]byte, error) { return json.Marshal(r.JSON()) }
 
 // Validate checks one decoded message (map[string]any from JSON or YAML).
 // kindName is "delegate", "handback"..., or "" to tell the kind from the
@@ -390,4 +373,29 @@ func (f Finding) String() string {
 		return strconv.Itoa(f.Line) + ":" + strconv.Itoa(f.Column) + ": " + f.Message
 	}
 	return f.Message
+}
+
+// ResultJSON is the JSON shape of a Result, for callers that add fields of
+// their own around it (the file a message came from).
+type ResultJSON struct {
+	Kind        string            `json:"kind"`
+	SpecVersion string            `json:"spec_version,omitempty"`
+	Valid       bool              `json:"valid"`
+	Errors      []Finding         `json:"errors"`
+	Warnings    []Finding         `json:"warnings"`
+	DurationMS  float64           `json:"duration_ms"`
+	FieldTypes  map[string]string `json:"field_types"`
+}
+
+// JSON returns the result in its JSON shape, with empty lists rather than
+// nulls.
+func (r Result) JSON() ResultJSON {
+	errs, warns := r.Errors, r.Warnings
+	if errs == nil {
+		errs = []Finding{}
+	}
+	if warns == nil {
+		warns = []Finding{}
+	}
+	return ResultJSON{r.Kind, r.SpecVersion, r.Valid, errs, warns, float64(r.Duration.Nanoseconds()) / 1e6, r.FieldTypes()}
 }

@@ -1,0 +1,290 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/protoscan/protoscan/languages/jsondoc"
+	"github.com/protoscan/protoscan/languages/yamldoc"
+	"github.com/protoscan/protoscan/msgcheck"
+)
+
+// maxInputBytes bounds one input file or stdin.
+const maxInputBytes = 16 << 20
+
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, ",") }
+func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
+
+// input is one file to validate and the kind it was named as ("" = detect).
+type input struct {
+	path string
+	kind string
+}
+
+func (e *env) validate(args []string) int {
+	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	var delegates, handbacks listFlag
+	fs.Var(&delegates, "delegate", "validate `FILE` as DELEGATE messages (repeatable)")
+	fs.Var(&handbacks, "handback", "validate `FILE` as HANDBACK messages (repeatable)")
+	asJSON := fs.Bool("json", false, "print one JSON result object per message")
+	specPath := fs.String("spec", "", "protocol spec `FILE` (default: docs/specs/protocol-core-v*.yaml under the root, else the embedded v1.0)")
+	root := fs.String("root", "", "repository root `DIR` for skills/ lookups (default: nearest ancestor with .git, else the current directory)")
+	fs.Usage = func() {
+		fmt.Fprintln(e.stderr, "usage: protoscan validate [--delegate F | --handback F | F...] [--json] [--spec F] [--root DIR]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return exitTrouble
+	}
+	var inputs []input
+	for _, p := range delegates {
+		inputs = append(inputs, input{p, "delegate"})
+	}
+	for _, p := range handbacks {
+		inputs = append(inputs, input{p, "handback"})
+	}
+	for _, p := range fs.Args() {
+		inputs = append(inputs, input{p, ""})
+	}
+	if len(inputs) == 0 {
+		fmt.Fprintln(e.stderr, "protoscan validate: no input; give --delegate F, --handback F or files (- for stdin)")
+		return exitTrouble
+	}
+	v, err := e.validator(*specPath, *root)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "protoscan validate:", err)
+		return exitTrouble
+	}
+	code := exitOK
+	enc := json.NewEncoder(e.stdout)
+	enc.SetEscapeHTML(false)
+	for _, in := range inputs {
+		docs, err := e.readMessages(in.path)
+		if err != nil {
+			fmt.Fprintln(e.stderr, "protoscan validate:", err)
+			code = exitTrouble
+			continue
+		}
+		for i, doc := range docs {
+			res, err := v.ValidateNode(in.kind, doc)
+			if err != nil {
+				fmt.Fprintf(e.stderr, "protoscan validate: %s: document %d: %v\n", displayName(in.path), i+1, err)
+				code = exitTrouble
+				continue
+			}
+			if !res.Valid && code == exitOK {
+				code = exitFailed
+			}
+			if *asJSON {
+				enc.Encode(jsonResult{File: displayName(in.path), Document: i + 1, Line: doc.Line, ResultJSON: res.JSON()})
+				continue
+			}
+			printResult(e.stdout, displayName(in.path), doc, res)
+		}
+	}
+	return code
+}
+
+// jsonResult is one line of validate --json: where the message came from,
+// then msgcheck's result object.
+type jsonResult struct {
+	File     string `json:"file"`
+	Document int    `json:"document"`
+	Line     int    `json:"line"`
+	msgcheck.ResultJSON
+}
+
+func displayName(path string) string {
+	if path == "-" {
+		return "<stdin>"
+	}
+	return path
+}
+
+func printResult(w io.Writer, name string, doc *yaml.Node, res msgcheck.Result) {
+	for _, f := range res.Errors {
+		fmt.Fprintf(w, "%s: error: %s [%s]\n", place(name, f), f.Message, f.Rule)
+	}
+	for _, f := range res.Warnings {
+		fmt.Fprintf(w, "%s: warning: %s [%s]\n", place(name, f), f.Message, f.Rule)
+	}
+	what := "message"
+	if res.Kind != "" {
+		what = strings.ToUpper(res.Kind)
+	}
+	if id, ok := taskID(doc); ok {
+		what += " '" + id + "'"
+	}
+	verdict := "valid"
+	if !res.Valid {
+		verdict = "invalid"
+	}
+	fmt.Fprintf(w, "%s:%d: %s %s (%s)\n", name, doc.Line, what, verdict, counts(len(res.Errors), len(res.Warnings)))
+}
+
+func place(name string, f msgcheck.Finding) string {
+	if f.Line > 0 {
+		return fmt.Sprintf("%s:%d:%d", name, f.Line, f.Column)
+	}
+	return name
+}
+
+func counts(errs, warns int) string {
+	plural := func(n int, word string) string {
+		if n == 1 {
+			return "1 " + word
+		}
+		return fmt.Sprintf("%d %ss", n, word)
+	}
+	return plural(errs, "error") + ", " + plural(warns, "warning")
+}
+
+func taskID(doc *yaml.Node) (string, bool) {
+	if doc.Kind != yaml.MappingNode {
+		return "", false
+	}
+	for i := 0; i+1 < len(doc.Content); i += 2 {
+		if doc.Content[i].Value == "task_id" && doc.Content[i+1].Kind == yaml.ScalarNode {
+			return doc.Content[i+1].Value, true
+		}
+	}
+	return "", false
+}
+
+// readMessages reads a file (or stdin) and decodes every document in it:
+// JSON by extension or by content, otherwise YAML.
+func (e *env) readMessages(path string) ([]*yaml.Node, error) {
+	var r io.Reader
+	if path == "-" {
+		r = e.stdin
+	} else {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		if fi, err := f.Stat(); err == nil && fi.IsDir() {
+			return nil, fmt.Errorf("%s: is a directory", path)
+		}
+		r = f
+	}
+	data, err := io.ReadAll(io.LimitReader(r, maxInputBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", displayName(path), err)
+	}
+	if len(data) > maxInputBytes {
+		return nil, fmt.Errorf("%s: larger than %d MiB", displayName(path), maxInputBytes>>20)
+	}
+	name := displayName(path)
+	ext := strings.ToLower(filepath.Ext(path))
+	looksJSON := ext == ".json" || ext == ".jsonl" || (ext != ".yaml" && ext != ".yml" && startsLikeJSON(data))
+	var docs []*yaml.Node
+	if looksJSON {
+		docs, err = jsondoc.Parse(name, data, jsondoc.DefaultLimits())
+		if err != nil && ext != ".json" && ext != ".jsonl" {
+			// a YAML flow mapping also starts with '{'
+			if yd, yerr := yamldoc.Parse(name, data, yamldoc.DefaultLimits()); yerr == nil {
+				docs, err = yd, nil
+			}
+		}
+	} else {
+		docs, err = yamldoc.Parse(name, data, yamldoc.DefaultLimits())
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(docs) == 0 {
+		return nil, fmt.Errorf("%s: no message in it", name)
+	}
+	return docs, nil
+}
+
+func startsLikeJSON(data []byte) bool {
+	t := bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), " \t\r\n")
+	return len(t) > 0 && (t[0] == '{' || t[0] == '[')
+}
+
+// validator builds the validator for a run: --spec wins, else the
+// repository's docs/specs/protocol-core-v*.yaml, else the embedded spec.
+func (e *env) validator(specPath, root string) (*msgcheck.Validator, error) {
+	specs, root, err := resolveSpecs(specPath, root)
+	if err != nil {
+		return nil, err
+	}
+	return msgcheck.New(msgcheck.Options{Root: root}, specs...)
+}
+
+func resolveSpecs(specPath, root string) ([]*msgcheck.Spec, string, error) {
+	if root == "" {
+		root = findRoot()
+	}
+	if specPath != "" {
+		s, err := msgcheck.LoadSpec(specPath)
+		if err != nil {
+			return nil, root, err
+		}
+		return []*msgcheck.Spec{s}, root, nil
+	}
+	specs, err := msgcheck.Discover(root)
+	return specs, root, err
+}
+
+// findRoot is the nearest ancestor of the working directory holding .git,
+// else the working directory.
+func findRoot() string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return "."
+	}
+	for dir := wd; ; {
+		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return wd
+		}
+		dir = parent
+	}
+}
+
+func (e *env) spec(args []string) int {
+	fs := flag.NewFlagSet("spec", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	specPath := fs.String("spec", "", "protocol spec `FILE`")
+	root := fs.String("root", "", "repository root `DIR`")
+	if err := fs.Parse(args); err != nil {
+		return exitTrouble
+	}
+	specs, _, err := resolveSpecs(*specPath, *root)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "protoscan spec:", err)
+		return exitTrouble
+	}
+	s := specs[0]
+	var data []byte
+	if name, ok := strings.CutPrefix(s.Source, "embedded:"); ok {
+		data, err = msgcheck.EmbeddedSpecSource(name)
+	} else {
+		data, err = os.ReadFile(s.Source)
+	}
+	if err != nil {
+		fmt.Fprintln(e.stderr, "protoscan spec:", errors.Unwrap(err))
+		return exitTrouble
+	}
+	fmt.Fprintf(e.stdout, "# %s %s, from %s\n", s.Protocol, s.Version, s.Source)
+	e.stdout.Write(data)
+	return exitOK
+}
