@@ -2,6 +2,7 @@ package msgcheck
 
 import (
 	"regexp"
+	"slices"
 )
 
 // typeMask is a set of JSON types; zero means any type.
@@ -64,6 +65,7 @@ type schema struct {
 	properties   map[string]*schema
 	propOrder    []string
 	required     []string
+	fields       []objField // properties and required names, one map lookup each
 	additional   *schema // nil: anything goes
 	noAdditional bool
 
@@ -91,4 +93,26 @@ func (s *schema) pureRef() bool {
 		s.items == nil && s.minItems < 0 && s.maxItems < 0 && s.properties == nil &&
 		s.required == nil && s.additional == nil && !s.noAdditional && s.oneOf == nil &&
 		s.anyOf == nil && s.allOf == nil && s.not == nil && s.existsIn == nil
+}
+
+// objField is a property an object schema names: its schema (nil when it
+// is only required) and whether it is required.
+type objField struct {
+	name     string
+	schema   *schema
+	required bool
+}
+
+// indexFields merges properties and required into one list, so an object
+// is checked with one lookup per named field.
+func (s *schema) indexFields() {
+	s.fields = s.fields[:0]
+	for _, name := range s.propOrder {
+		s.fields = append(s.fields, objField{name: name, schema: s.properties[name], required: slices.Contains(s.required, name)})
+	}
+	for _, name := range s.required {
+		if _, ok := s.properties[name]; !ok {
+			s.fields = append(s.fields, objField{name: name, required: true})
+		}
+	}
 }

@@ -470,6 +470,7 @@ func (c *compiler) fill(s *schema, n *yaml.Node, depth int) {
 	if aliasNode != nil {
 		c.aliases(s, aliasNode)
 	}
+	s.indexFields()
 	if s.minimum.set && s.maximum.set && s.minimum.v > s.maximum.v {
 		c.errorf(n, "minimum %s is greater than maximum %s", s.minimum.text, s.maximum.text)
 	}

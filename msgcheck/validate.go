@@ -2,6 +2,7 @@ package msgcheck
 
 import (
 	"fmt"
+	"sync"
 	"math"
 	"slices"
 	"strconv"
@@ -24,8 +25,13 @@ type state struct {
 	warn  bool // findings of the current field are warnings (an extension)
 	probe int
 	path  []yamlnode.Step
-	res   *Result
+	res   Result
+	buf   [8]yamlnode.Step // backing for path, so most walks never allocate
 }
+
+// statePool recycles walk states: validating a valid message then costs no
+// allocation beyond what the caller keeps.
+var statePool = sync.Pool{New: func() any { return new(state) }}
 
 func (st *state) push(key string) { st.path = append(st.path, yamlnode.Step{Key: key, Index: -1}) }
 func (st *state) pushIndex(i int) { st.path = append(st.path, yamlnode.Step{Index: i}) }
@@ -247,13 +253,13 @@ func (st *state) str(s *schema, x string) bool {
 
 // exists checks a value that names an entry of the repository (a skill).
 func (st *state) exists(s *schema, x string) {
-	found, looked := st.v.entryExists(s.existsIn, x)
-	name := st.lastKey()
-	switch {
-	case !looked:
+	set := st.v.entries[s]
+	if set == nil || len(set.present) == 0 {
 		st.emit(true, "unchecked", fmt.Sprintf("not checked: no %s directory in the repository %s", dirList(s.existsIn, " or "), st.v.rootName()), false)
-	case !found:
-		st.report("exists", fmt.Sprintf("unknown %s %s (not found in %s)", name, quote(x), dirList(st.v.presentDirs(s.existsIn), " or ")))
+		return
+	}
+	if _, found := set.names[x]; !found {
+		st.report("exists", fmt.Sprintf("unknown %s %s (not found in %s)", st.lastKey(), quote(x), dirList(set.present, " or ")))
 	}
 }
 
@@ -349,26 +355,28 @@ func (st *state) array(s *schema, x []any) bool {
 
 func (st *state) object(s *schema, x map[string]any) bool {
 	ok := true
-	for _, r := range s.required {
-		if _, present := x[r]; !present {
+	for _, p := range s.fields {
+		val, present := x[p.name]
+		if !present {
+			if !p.required {
+				continue
+			}
 			ok = false
 			if st.probe > 0 {
 				return false
 			}
-			st.push(r)
-			p := fieldPath(st.path)
-			st.res.add(Finding{Field: p, Rule: ruleID(st.kind.name, st.path, "required"),
-				Message: p + ": required field is missing", path: slices.Clone(st.path[:len(st.path)-1])}, st.warn)
+			st.push(p.name)
+			path := fieldPath(st.path)
+			st.res.add(Finding{Field: path, Rule: ruleID(st.kind.name, st.path, "required"),
+				Message: path + ": required field is missing", path: slices.Clone(st.path[:len(st.path)-1])}, st.warn)
 			st.pop()
-		}
-	}
-	for _, name := range s.propOrder {
-		val, present := x[name]
-		if !present {
 			continue
 		}
-		st.push(name)
-		good := st.validate(s.properties[name], val)
+		if p.schema == nil {
+			continue
+		}
+		st.push(p.name)
+		good := st.validate(p.schema, val)
 		st.pop()
 		if !good {
 			ok = false

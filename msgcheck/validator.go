@@ -28,11 +28,18 @@ type Options struct {
 // Validator validates messages against one or more versions of a spec.
 // It is immutable after New and safe for concurrent use.
 type Validator struct {
-	specs     []*Spec // specs[0] is the default
-	root      string
-	limits    yamlnode.Limits
-	dirs      map[string]map[string]struct{} // existsIn directory -> entry names
-	dirExists map[string]bool
+	specs  []*Spec // specs[0] is the default
+	root   string
+	limits yamlnode.Limits
+	// entries holds, per schema with existsIn, what the repository has.
+	entries map[*schema]*entrySet
+}
+
+// entrySet is the names found in the existing directories of one existsIn
+// list: subdirectories, and NAME for each NAME.md.
+type entrySet struct {
+	present []string // the directories of the list that exist
+	names   map[string]struct{}
 }
 
 // New returns a validator for the given specs; the first is the default,
@@ -43,31 +50,49 @@ func New(opts Options, specs ...*Spec) (*Validator, error) {
 	if len(specs) == 0 {
 		return nil, fmt.Errorf("msgcheck: no spec given")
 	}
-	v := &Validator{specs: specs, root: opts.Root, limits: opts.Limits,
-		dirs: map[string]map[string]struct{}{}, dirExists: map[string]bool{}}
+	v := &Validator{specs: specs, root: opts.Root, limits: opts.Limits, entries: map[*schema]*entrySet{}}
 	if v.limits == (yamlnode.Limits{}) {
 		v.limits = yamlnode.DefaultLimits()
 	}
+	read := map[string]map[string]struct{}{} // directory -> names; nil when missing
 	for _, sp := range specs {
-		for _, dir := range sp.existsDirs() {
-			if _, done := v.dirExists[dir]; done || v.root == "" {
-				continue
-			}
-			entries, err := os.ReadDir(filepath.Join(v.root, filepath.FromSlash(dir)))
-			v.dirExists[dir] = err == nil
-			set := map[string]struct{}{}
-			for _, e := range entries {
-				name := e.Name()
-				if e.IsDir() {
-					set[name] = struct{}{}
-				} else if base, ok := strings.CutSuffix(name, ".md"); ok {
-					set[base] = struct{}{}
+		for _, sc := range sp.existsSchemas() {
+			set := &entrySet{names: map[string]struct{}{}}
+			for _, dir := range sc.existsIn {
+				names, done := read[dir]
+				if !done && v.root != "" {
+					names = readEntries(filepath.Join(v.root, filepath.FromSlash(dir)))
+					read[dir] = names
+				}
+				if names == nil {
+					continue
+				}
+				set.present = append(set.present, dir)
+				for n := range names {
+					set.names[n] = struct{}{}
 				}
 			}
-			v.dirs[dir] = set
+			v.entries[sc] = set
 		}
 	}
 	return v, nil
+}
+
+func readEntries(dir string) map[string]struct{} {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	set := map[string]struct{}{}
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() {
+			set[name] = struct{}{}
+		} else if base, ok := strings.CutSuffix(name, ".md"); ok {
+			set[base] = struct{}{}
+		}
+	}
+	return set
 }
 
 // Spec returns the default spec.
@@ -78,31 +103,6 @@ func (v *Validator) rootName() string {
 		return "(no repository root given)"
 	}
 	return v.root
-}
-
-// entryExists reports whether name is an entry of one of dirs (a directory
-// or name.md), and whether any of dirs exists at all.
-func (v *Validator) entryExists(dirs []string, name string) (found, looked bool) {
-	for _, d := range dirs {
-		if !v.dirExists[d] {
-			continue
-		}
-		looked = true
-		if _, ok := v.dirs[d][name]; ok {
-			return true, true
-		}
-	}
-	return false, looked
-}
-
-func (v *Validator) presentDirs(dirs []string) []string {
-	var out []string
-	for _, d := range dirs {
-		if v.dirExists[d] {
-			out = append(out, d)
-		}
-	}
-	return out
 }
 
 // Finding is one error or warning about a message.
@@ -157,13 +157,24 @@ func (r Result) MarshalJSON() ([]byte, error) { return json.Marshal(r.JSON()) }
 // spec's signatures. Findings carry no line numbers; ValidateNode adds them.
 func (v *Validator) Validate(kindName string, msg any) Result {
 	start := time.Now()
-	res := Result{Valid: true}
-	v.validate(kindName, msg, &res)
+	res := v.run(kindName, msg)
 	res.Duration = time.Since(start)
 	return res
 }
 
-func (v *Validator) validate(kindName string, msg any, res *Result) {
+// run validates with a pooled walk state and hands back the result.
+func (v *Validator) run(kindName string, msg any) Result {
+	st := statePool.Get().(*state)
+	st.v, st.res, st.path = v, Result{Valid: true}, st.buf[:0]
+	v.validate(kindName, msg, st)
+	res := st.res
+	st.v, st.kind, st.field, st.res = nil, nil, nil, Result{}
+	statePool.Put(st)
+	return res
+}
+
+func (v *Validator) validate(kindName string, msg any, st *state) {
+	res := &st.res
 	m, isMap := msg.(map[string]any)
 	if !isMap {
 		res.add(Finding{Rule: "msgcheck/not-a-message", Message: fmt.Sprintf("message must be a mapping of fields (got %s)", jsonType(msg))}, false)
@@ -184,8 +195,7 @@ func (v *Validator) validate(kindName string, msg any, res *Result) {
 		return
 	}
 	res.Kind = k.name
-	var buf [8]yamlnode.Step
-	st := state{v: v, kind: k, res: res, path: buf[:0]}
+	st.kind = k
 	known := 0
 	for _, f := range k.order {
 		val, present := m[f.name]
@@ -314,8 +324,9 @@ func (s *Spec) signatureText() string {
 	return strings.Join(parts, "; ") + "; name the kind to validate it anyway"
 }
 
-func (s *Spec) existsDirs() []string {
-	var out []string
+// existsSchemas lists the schemas of a spec that carry existsIn.
+func (s *Spec) existsSchemas() []*schema {
+	var out []*schema
 	seen := map[*schema]bool{}
 	var walk func(sc *schema)
 	walk = func(sc *schema) {
@@ -323,13 +334,15 @@ func (s *Spec) existsDirs() []string {
 			return
 		}
 		seen[sc] = true
-		out = append(out, sc.existsIn...)
+		if sc.existsIn != nil {
+			out = append(out, sc)
+		}
 		walk(sc.ref)
 		walk(sc.items)
 		walk(sc.additional)
 		walk(sc.not)
-		for _, p := range sc.properties {
-			walk(p)
+		for _, name := range sc.propOrder {
+			walk(sc.properties[name])
 		}
 		for _, l := range [][]*schema{sc.oneOf, sc.anyOf, sc.allOf} {
 			for _, x := range l {
@@ -342,8 +355,7 @@ func (s *Spec) existsDirs() []string {
 			walk(f.schema)
 		}
 	}
-	slices.Sort(out)
-	return slices.Compact(out)
+	return out
 }
 
 // ValidateNode validates a message read from YAML or JSON (see
@@ -356,8 +368,7 @@ func (v *Validator) ValidateNode(kindName string, n *yaml.Node) (Result, error) 
 	if err != nil {
 		return Result{}, err
 	}
-	res := Result{Valid: true}
-	v.validate(kindName, val, &res)
+	res := v.run(kindName, val)
 	for _, list := range [][]Finding{res.Errors, res.Warnings} {
 		for i := range list {
 			list[i].Line, list[i].Column = yamlnode.Locate(n, list[i].path, list[i].atKey)
