@@ -66,7 +66,7 @@ type schema struct {
 	propOrder    []string
 	required     []string
 	fields       []objField // properties and required names, one map lookup each
-	additional   *schema // nil: anything goes
+	additional   *schema    // nil: anything goes
 	noAdditional bool
 
 	oneOf, anyOf, allOf []*schema

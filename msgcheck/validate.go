@@ -2,11 +2,11 @@ package msgcheck
 
 import (
 	"fmt"
-	"sync"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/protoscan/protoscan/yamlnode"
