@@ -103,6 +103,9 @@ func (e *SpecError) Error() string {
 	if e.Line == 0 {
 		return fmt.Sprintf("%s: %s", e.File, e.Msg)
 	}
+	if e.Column == 0 {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
 	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
 }
 
@@ -117,7 +120,15 @@ func ParseSpec(name string, data []byte) (*Spec, error) {
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, &SpecError{File: name, Msg: strings.TrimPrefix(err.Error(), "yaml: ")}
+		e := &SpecError{File: name, Msg: strings.TrimPrefix(err.Error(), "yaml: ")}
+		if rest, ok := strings.CutPrefix(e.Msg, "line "); ok {
+			if num, text, ok := strings.Cut(rest, ": "); ok {
+				if n, err := strconv.Atoi(num); err == nil {
+					e.Line, e.Msg = n, text
+				}
+			}
+		}
+		return nil, e
 	}
 	c := &compiler{file: name, defs: map[string]*yaml.Node{}, compiled: map[string]*schema{}}
 	spec := c.spec(&doc)

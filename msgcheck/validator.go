@@ -373,6 +373,14 @@ func (v *Validator) ValidateNode(kindName string, n *yaml.Node) (Result, error) 
 		for i := range list {
 			list[i].Line, list[i].Column = yamlnode.Locate(n, list[i].path, list[i].atKey)
 		}
+		// source order reads best; the sort is stable, so findings at one
+		// place keep the spec's order
+		slices.SortStableFunc(list, func(a, b Finding) int {
+			if a.Line != b.Line {
+				return a.Line - b.Line
+			}
+			return a.Column - b.Column
+		})
 	}
 	res.Duration = time.Since(start)
 	return res, nil

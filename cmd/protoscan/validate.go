@@ -21,11 +21,6 @@ import (
 // maxInputBytes bounds one input file or stdin.
 const maxInputBytes = 16 << 20
 
-type listFlag []string
-
-func (l *listFlag) String() string     { return strings.Join(*l, ",") }
-func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
-
 // input is one file to validate and the kind it was named as ("" = detect).
 type input struct {
 	path string
@@ -35,28 +30,15 @@ type input struct {
 func (e *env) validate(args []string) int {
 	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
-	var delegates, handbacks listFlag
-	fs.Var(&delegates, "delegate", "validate `FILE` as DELEGATE messages (repeatable)")
-	fs.Var(&handbacks, "handback", "validate `FILE` as HANDBACK messages (repeatable)")
+	var inputs []input
+	fs.Func("delegate", "validate `FILE` as DELEGATE messages (repeatable)", func(s string) error { inputs = append(inputs, input{s, "delegate"}); return nil })
+	fs.Func("handback", "validate `FILE` as HANDBACK messages (repeatable)", func(s string) error { inputs = append(inputs, input{s, "handback"}); return nil })
 	asJSON := fs.Bool("json", false, "print one JSON result object per message")
 	specPath := fs.String("spec", "", "protocol spec `FILE` (default: docs/specs/protocol-core-v*.yaml under the root, else the embedded v1.0)")
 	root := fs.String("root", "", "repository root `DIR` for skills/ lookups (default: nearest ancestor with .git, else the current directory)")
-	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "usage: protoscan validate [--delegate F | --handback F | F...] [--json] [--spec F] [--root DIR]")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		return exitTrouble
-	}
-	var inputs []input
-	for _, p := range delegates {
-		inputs = append(inputs, input{p, "delegate"})
-	}
-	for _, p := range handbacks {
-		inputs = append(inputs, input{p, "handback"})
-	}
-	for _, p := range fs.Args() {
-		inputs = append(inputs, input{p, ""})
+	usage := "usage: protoscan validate [--delegate F | --handback F | F...] [--json] [--spec F] [--root DIR]"
+	if code, done := parseFlags(e, fs, usage, args, func(p string) { inputs = append(inputs, input{p, ""}) }); done {
+		return code
 	}
 	if len(inputs) == 0 {
 		fmt.Fprintln(e.stderr, "protoscan validate: no input; give --delegate F, --handback F or files (- for stdin)")
@@ -208,7 +190,7 @@ func (e *env) readMessages(path string) ([]*yaml.Node, error) {
 	if len(docs) == 0 {
 		return nil, fmt.Errorf("%s: no message in it", name)
 	}
-	return docs, nil
+	return splitLists(docs), nil
 }
 
 func startsLikeJSON(data []byte) bool {
@@ -229,6 +211,10 @@ func (e *env) validator(specPath, root string) (*msgcheck.Validator, error) {
 func resolveSpecs(specPath, root string) ([]*msgcheck.Spec, string, error) {
 	if root == "" {
 		root = findRoot()
+	} else if fi, err := os.Stat(root); err != nil {
+		return nil, root, fmt.Errorf("root: %w", err)
+	} else if !fi.IsDir() {
+		return nil, root, fmt.Errorf("root %s: not a directory", root)
 	}
 	if specPath != "" {
 		s, err := msgcheck.LoadSpec(specPath)
@@ -265,7 +251,12 @@ func (e *env) spec(args []string) int {
 	fs.SetOutput(e.stderr)
 	specPath := fs.String("spec", "", "protocol spec `FILE`")
 	root := fs.String("root", "", "repository root `DIR`")
-	if err := fs.Parse(args); err != nil {
+	var rest []string
+	if code, done := parseFlags(e, fs, "usage: protoscan spec [--spec F] [--root DIR]", args, func(a string) { rest = append(rest, a) }); done {
+		return code
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(e.stderr, "protoscan spec: unexpected argument %q (give a spec file with --spec)\n", rest[0])
 		return exitTrouble
 	}
 	specs, _, err := resolveSpecs(*specPath, *root)
@@ -287,4 +278,63 @@ func (e *env) spec(args []string) int {
 	fmt.Fprintf(e.stdout, "# %s %s, from %s\n", s.Protocol, s.Version, s.Source)
 	e.stdout.Write(data)
 	return exitOK
+}
+
+// parseFlags parses flags anywhere among the arguments (protoscan validate
+// a.yaml --json), with "--" ending them; every other argument goes to
+// onArg in command-line order. -h prints the usage to stdout and exits 0;
+// a bad flag exits 2.
+func parseFlags(e *env, fs *flag.FlagSet, usage string, args []string, onArg func(string)) (code int, done bool) {
+	printUsage := func(w io.Writer) {
+		fmt.Fprintln(w, usage)
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+		fs.SetOutput(e.stderr)
+	}
+	fs.Usage = func() {}
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				printUsage(e.stdout)
+				return exitOK, true
+			}
+			printUsage(e.stderr)
+			return exitTrouble, true
+		}
+		left := fs.Args()
+		if n := len(args) - len(left); n > 0 && args[n-1] == "--" {
+			for _, a := range left {
+				onArg(a)
+			}
+			return 0, false
+		}
+		if len(left) == 0 {
+			return 0, false
+		}
+		onArg(left[0])
+		args = left[1:]
+	}
+}
+
+// splitLists makes each mapping of a document that is a list of mappings
+// (a JSON array of messages, a YAML list of fixtures) a message of its own.
+func splitLists(docs []*yaml.Node) []*yaml.Node {
+	var out []*yaml.Node
+	for _, d := range docs {
+		if d.Kind == yaml.SequenceNode && len(d.Content) > 0 && allMappings(d.Content) {
+			out = append(out, d.Content...)
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+func allMappings(nodes []*yaml.Node) bool {
+	for _, n := range nodes {
+		if n.Kind != yaml.MappingNode {
+			return false
+		}
+	}
+	return true
 }

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/protoscan/protoscan/msgcheck"
+)
+
+// TestMain lets the test binary stand in for the protoscan command, so the
+// scripts under testdata/script run the real CLI in a subprocess.
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"protoscan": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+	})
+}
+
+// TestScripts runs the end-to-end scripts in testdata/script.
+//
+// Conventions of the scripts:
+//
+//   - Every script's $WORK holds a .git directory (see setup), so $WORK is the
+//     repository root protoscan finds by default: skills/ and docs/specs/ are
+//     looked up there unless a script passes --root.
+//   - Exit codes are a contract and are checked exactly: "exec protoscan ..."
+//     for exit 0, "exitcode N protoscan ..." for any other code. The scripts
+//     never use "! exec protoscan", which accepts any non-zero code.
+//   - duration_ms in --json output varies from run to run; "zerodurations"
+//     copies stdout to a file with every duration set to 0, to cmp it with a
+//     golden file.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:                 "testdata/script",
+		RequireExplicitExec: true,
+		RequireUniqueNames:  true,
+		UpdateScripts:       os.Getenv("PROTOSCAN_UPDATE_GOLDEN") != "", // rewrite cmp goldens in place
+		Setup:               setup,
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"exitcode":      cmdExitCode,
+			"zerodurations": cmdZeroDurations,
+		},
+	})
+}
+
+// setup makes $WORK a repository root, so the default root is the script's
+// own directory, never whatever repository the temporary directory is in.
+func setup(e *testscript.Env) error {
+	return os.MkdirAll(filepath.Join(e.WorkDir, ".git"), 0o777)
+}
+
+// cmdExitCode runs a program as exec does and checks its exit code exactly:
+//
+//	exitcode N program [args...]
+//
+// Its stdout and stderr are kept for the stdout, stderr and cmp commands,
+// and the input set by stdin is used up, as with exec.
+func cmdExitCode(ts *testscript.TestScript, neg bool, args []string) {
+	if neg {
+		ts.Fatalf("unsupported: ! exitcode (give the exact code instead)")
+	}
+	if len(args) < 2 {
+		ts.Fatalf("usage: exitcode N program [args...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	if err != nil || want < 0 {
+		ts.Fatalf("exitcode: bad exit code %q", args[0])
+	}
+	got := 0
+	if err := ts.Exec(args[1], args[2:]...); err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			ts.Fatalf("exitcode: %s: %v", args[1], err)
+		}
+		got = ee.ExitCode()
+	}
+	if got != want {
+		ts.Fatalf("%s exited with code %d, want %d", args[1], got, want)
+	}
+}
+
+var durationRE = regexp.MustCompile(`"duration_ms":[-+0-9.eE]+`)
+
+// cmdZeroDurations writes a file, or the stdout or stderr of the last
+// command, to another file with every "duration_ms" value set to 0:
+//
+//	zerodurations stdout got.jsonl
+func cmdZeroDurations(ts *testscript.TestScript, neg bool, args []string) {
+	if neg {
+		ts.Fatalf("unsupported: ! zerodurations")
+	}
+	if len(args) != 2 {
+		ts.Fatalf("usage: zerodurations from to")
+	}
+	data := []byte(ts.ReadFile(args[0]))
+	if !durationRE.Match(data) {
+		ts.Fatalf("zerodurations: no \"duration_ms\" in %s", args[0])
+	}
+	data = durationRE.ReplaceAll(data, []byte(`"duration_ms":0`))
+	ts.Check(os.WriteFile(ts.MkAbs(args[1]), data, 0o666))
+}
+
+// TestSpecPrintsEmbeddedSpec checks byte for byte what the scripts can only
+// sample: with no repository spec, "protoscan spec" prints a header comment
+// and then the embedded spec exactly as it is written.
+func TestSpecPrintsEmbeddedSpec(t *testing.T) {
+	want, err := msgcheck.EmbeddedSpecSource(msgcheck.DefaultSpecName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = append([]byte("# protocol-core 1.0, from embedded:"+msgcheck.DefaultSpecName+"\n"), want...)
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"spec", "--root", t.TempDir()}, nil, &stdout, &stderr)
+	if code != exitOK || stderr.Len() > 0 {
+		t.Fatalf("protoscan spec: exit %d, stderr %q", code, stderr.String())
+	}
+	if !bytes.Equal(stdout.Bytes(), want) {
+		t.Errorf("protoscan spec printed\n%s\nwant\n%s", stdout.Bytes(), want)
+	}
+}
