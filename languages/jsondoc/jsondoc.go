@@ -287,14 +287,16 @@ func (p *parser) value() (*yaml.Node, error) {
 			if len(stack) == p.maxDepth {
 				return nil, p.errorf(p.i, "nesting deeper than %d", p.maxDepth)
 			}
+			closer := byte(']')
 			if c == '{' {
 				n = p.newNode(yaml.MappingNode, "!!map", yaml.FlowStyle, p.i)
+				closer = '}'
 			} else {
 				n = p.newNode(yaml.SequenceNode, "!!seq", yaml.FlowStyle, p.i)
 			}
 			p.i++
 			p.skipSpace()
-			if p.i < len(p.data) && p.data[p.i] == c+2 { // '}' or ']'
+			if p.i < len(p.data) && p.data[p.i] == closer {
 				p.i++
 				break // empty: n is complete
 			}

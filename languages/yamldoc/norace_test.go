@@ -1,0 +1,5 @@
+//go:build !race
+
+package yamldoc
+
+const raceEnabled = false
