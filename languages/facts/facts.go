@@ -1,0 +1,137 @@
+// Package facts holds the small, language-neutral facts the language
+// extractors produce from source files and the analyzers consume: string
+// literals with the context that may make them protocol values, the groups
+// (const blocks, enums, sets) they belong to, and literal mappings with a
+// position for every key and value.
+//
+// Extractors fill a File; nothing here parses or judges anything.
+package facts
+
+// Pos is a place in a source file: 1-based line and column (in bytes, as
+// go/token counts), and the 0-based byte offset.
+type Pos struct {
+	Line, Col int
+	Offset    int
+}
+
+// Role is how a string literal is used.
+type Role uint8
+
+const (
+	RoleOther   Role = iota
+	RoleValue        // the value of a mapping key, struct field or keyword argument: {"status": "x"}, Status: "x", f(status="x")
+	RoleAssign       // assigned to a variable, attribute or subscript: status = "x", h.status = "x", h["status"] = "x"
+	RoleCompare      // compared with an expression: x.status == "x", status in ("a", "b")
+	RoleCase         // a case of a switch or match over an expression
+	RoleMember       // a member of a group (const block, enum, set, Literal[...])
+	RoleKey          // a key of a mapping (a routing table keyed by statuses)
+	RoleReturn       // returned from a function
+)
+
+var roleNames = [...]string{"other", "value", "assign", "compare", "case", "member", "key", "return"}
+
+func (r Role) String() string {
+	if int(r) < len(roleNames) {
+		return roleNames[r]
+	}
+	return "role?"
+}
+
+// String is a string literal and its context.
+type String struct {
+	Value string
+	Pos   Pos
+	End   Pos // just past the literal, quotes included: Pos..End is what a fix replaces
+	Role  Role
+	// Key is the field the literal is about: the mapping key, struct field
+	// or keyword argument it is the value of ("status", "Status"); the
+	// field assigned to or compared with (h.status = "x", x["status"] ==
+	// "x", x.get("status") in (...), and a variable bound from one of those,
+	// all give "status"); the constant or enum member name for a group
+	// member ("StatusFailure").
+	Key string
+	// Receiver is the object the field is read from: "h" in h.status or
+	// h["status"] or h.Status; empty for a bare name or a mapping value.
+	Receiver string
+	// Scope is the enclosing function or method ("Router.route",
+	// "make_handback"), empty at file level. Analyzers correlate literals
+	// within one scope.
+	Scope string
+	// Mapping is the index in File.Mappings of the mapping this literal is
+	// a key or value of, or -1.
+	Mapping int
+	// Group is the index in File.Groups of the group this literal is a
+	// member of, or -1.
+	Group int
+}
+
+// GroupKind says what defines a group of literals.
+type GroupKind uint8
+
+const (
+	GroupConst   GroupKind = iota // a Go const block, or constants of one named type
+	GroupEnum                     // a Python Enum subclass
+	GroupSet                      // a set/list/tuple/frozenset of strings assigned to a name
+	GroupLiteral                  // a typing.Literal[...] annotation
+	GroupCases                    // the cases of one switch/match
+)
+
+var groupNames = [...]string{"const", "enum", "set", "literal", "cases"}
+
+func (k GroupKind) String() string {
+	if int(k) < len(groupNames) {
+		return groupNames[k]
+	}
+	return "group?"
+}
+
+// Group is a set of string literals defined together.
+type Group struct {
+	Kind GroupKind
+	Name string // the type, class or variable name; the subject for GroupCases
+	Pos  Pos
+	// Members are indices in File.Strings, in source order.
+	Members []int
+}
+
+// Mapping is a literal mapping: a YAML/JSON object, a Python dict literal
+// or dict(...) call, a Go map or struct literal.
+type Mapping struct {
+	Pos     Pos
+	Entries []Entry
+	// TypeName is the struct type or constructor of the mapping when the
+	// source names one (Handback{...}, Handback(...)); empty otherwise.
+	TypeName string
+}
+
+// Entry is one key of a mapping.
+type Entry struct {
+	Key    string
+	KeyPos Pos
+	ValPos Pos
+	// Value is the literal value: string, int64, float64, bool, nil,
+	// []any, map[string]any; Unknown when the source computes it.
+	Value any
+}
+
+// Unknown stands for a value the source computes at run time. Validators
+// must treat it as "could be anything", never as an error.
+type Unknown struct{}
+
+// Keys returns the mapping's keys in source order.
+func (m *Mapping) Keys() []string {
+	out := make([]string, len(m.Entries))
+	for i, e := range m.Entries {
+		out[i] = e.Key
+	}
+	return out
+}
+
+// File is everything extracted from one source file.
+type File struct {
+	Path     string // slash path relative to the scan root
+	Lang     string // "python", "go", "yaml", "json", "markdown"
+	Strings  []String
+	Groups   []Group
+	Mappings []Mapping
+}
