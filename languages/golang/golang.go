@@ -1,0 +1,826 @@
+// Package golang extracts protoscan facts from Go source files.
+//
+// The same extraction serves the standalone scan, which parses one file at a
+// time without type information (Extract), and the go/analysis Analyzer run
+// by `go vet -vettool`, which has the type checker's types.Info and passes it
+// to ExtractFile to sharpen the context: the named type of a constant, the
+// type of a composite literal with an elided or aliased type, the field
+// names of a positional struct literal, whether x in x.Status is a package,
+// which conversions are conversions, which untyped constants the file uses
+// as a named type, and the values of constants in literal mappings
+// (identifier keys of map literals become the constant's value, variables
+// no key). Without types.Info the extraction falls back to syntax and a few
+// file-local hints: the file's imports and the type names it declares or
+// uses in declarations.
+//
+// Every string literal in one of these contexts becomes a facts.String:
+//
+//   - const declarations: RoleMember, Key the constant name, in a GroupConst
+//     group (see below);
+//   - struct and map literals: a facts.Mapping with all its entries, the
+//     literal values as RoleValue with Key the field or key, string keys as
+//     RoleKey; string elements of slice literals nested in an entry are
+//     values of that entry;
+//   - slice and array literals of strings assigned to a name
+//     (`valid := []string{"success", "failure"}`): RoleMember in a GroupSet
+//     named after the variable;
+//   - == and != comparisons, strings.EqualFold and slices.Contains with a
+//     literal slice: RoleCompare with Key and Receiver of the other operand
+//     (h.Status, m["status"], status, h.GetStatus(), r.Get("status"), seen
+//     through strings.ToLower and the like; Key "" for other operands);
+//   - switch cases: RoleCase with Key and Receiver of the tag, one GroupCases
+//     group per switch;
+//   - assignments, short variable declarations and var specs: RoleAssign;
+//   - return statements: RoleReturn, Key the named result when there is one.
+//
+// Other literals (call arguments, import paths, struct tags...) are not
+// facts. Parentheses and conversions to a type (Status("ok")) around a
+// literal are looked through. A variable bound from a field or key
+// (`st := h.Status`, `v, ok := m["status"]`) gives that field's Key and
+// Receiver where it is compared or switched on later in the same function.
+//
+// Const groups: constants of one named type (`const A Status = "a"`,
+// `B = Status("b")`, or with types.Info any constant whose type is a named
+// type, and untyped constants the file uses as that type) form one group per
+// type name over the whole file, Name the type name. The other string
+// constants of a const declaration form one group per declaration, Name the
+// common word prefix of their names ("Status" for StatusOK and
+// StatusFailed) or "". A lone `const StatusOK = "ok"` is therefore a
+// single-member group with Name "": every RoleMember fact has a group.
+//
+// Positions are those of the file itself (//line directives are ignored).
+// Value is the literal's value as strconv.Unquote gives it (invalid UTF-8
+// becomes U+FFFD); a literal go/parser could not close keeps its text.
+//
+// The extraction is one recursive walk over the AST that keeps its context
+// in a few fields and arguments and allocates little beyond what it emits.
+// go/parser refuses input nested deeper than 100,000 levels, and the walk
+// has its own depth limit for ASTs built otherwise.
+package golang
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"sort"
+
+	"github.com/protoscan/protoscan/languages/facts"
+)
+
+// Lang is the facts.File.Lang of Go files.
+const Lang = "go"
+
+// maxDepth bounds the walk's recursion (statements, expressions, composite
+// literals): below it, subtrees are skipped. Every level the walk recurses
+// through costs go/parser at least one of its 100,000 nesting levels, so
+// parsed files never reach it; it guards against ASTs built otherwise.
+const maxDepth = 1 << 17
+
+// maxValueDepth bounds the nesting of literals converted into
+// facts.Entry.Value; deeper literals become facts.Unknown. Every mapping
+// converts its own subtree, so without a bound deeply nested literals would
+// cost quadratic time.
+const maxValueDepth = 16
+
+// maxRender bounds the length of receivers and subjects rendered as text.
+const maxRender = 80
+
+// Extract parses src as a Go file named path and extracts its facts. Parse
+// errors return the facts of what go/parser could recover together with the
+// error. The returned File's Path is path.
+func Extract(path string, src []byte) (*facts.File, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, path, src, parser.SkipObjectResolution)
+	if f == nil {
+		return &facts.File{Path: path, Lang: Lang}, err
+	}
+	out := ExtractFile(fset, f, nil)
+	out.Path = path
+	return out, err
+}
+
+// ExtractFile extracts the facts of a parsed file. info may be nil; when
+// given (by the go/analysis Analyzer), it sharpens the context, see the
+// package documentation. Path is the file's name in fset; callers that scan a
+// repository replace it with the path relative to the scan root.
+//
+// Strings are in source order, Mappings in the order of their opening
+// position, Groups in the order of their Pos.
+func ExtractFile(fset *token.FileSet, f *ast.File, info *types.Info) *facts.File {
+	out := &facts.File{Lang: Lang}
+	if fset == nil || f == nil {
+		return out
+	}
+	start := f.FileStart
+	if !start.IsValid() {
+		start = f.Pos()
+	}
+	tf := fset.File(start)
+	if tf == nil {
+		return out
+	}
+	out.Path = tf.Name()
+	x := &extractor{
+		out:   out,
+		info:  info,
+		base:  tf.Base(),
+		size:  tf.Size(),
+		lines: tf.Lines(),
+	}
+	x.prepare(f)
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.GenDecl:
+			x.genDecl(d)
+		case *ast.FuncDecl:
+			x.funcDecl(d)
+		}
+	}
+	x.finish()
+	return out
+}
+
+// extractor is the state of one file's extraction.
+type extractor struct {
+	out  *facts.File
+	info *types.Info
+
+	// position conversion, from the token.File's line table
+	base, size int
+	lines      []int
+	lastLine   int
+
+	depth int
+
+	// function context
+	scope   string         // "Type.Method", "func", "" at file level
+	results *ast.FieldList // results of the innermost function
+	inFunc  int            // >0 inside a function body
+	// aliases maps a local variable to the field or key it was bound from
+	// (st := h.Status). Reset for every top-level function.
+	aliases map[string]subject
+
+	// file-local hints used without types.Info
+	imports   []importName
+	typeNames map[string]bool
+
+	// const members, grouped at the end of the file
+	consts    []pendingConst
+	blockPos  []token.Pos // position of each const declaration with string members
+	untyped   map[*types.Const]bool
+	usedAs    map[*types.Const]string
+	renderBuf []byte
+}
+
+type importName struct{ name, path string }
+
+type subject struct{ key, recv string }
+
+type pendingConst struct {
+	str   int    // index in out.Strings
+	typ   string // named type, "" when untyped
+	block int    // index in blockPos
+	obj   *types.Const
+}
+
+// pos converts p to a facts.Pos with a binary search of the line table,
+// trying the last line found first: literals come mostly in source order.
+func (x *extractor) pos(p token.Pos) facts.Pos {
+	off := int(p) - x.base
+	if !p.IsValid() || off < 0 || off > x.size || len(x.lines) == 0 {
+		return facts.Pos{}
+	}
+	i := x.lastLine
+	if i >= len(x.lines) || x.lines[i] > off || (i+1 < len(x.lines) && x.lines[i+1] <= off) {
+		i = sort.Search(len(x.lines), func(i int) bool { return x.lines[i] > off }) - 1
+		if i < 0 {
+			i = 0
+		}
+		x.lastLine = i
+	}
+	return facts.Pos{Line: i + 1, Col: off - x.lines[i] + 1, Offset: off}
+}
+
+// emit appends a String fact for lit and returns its index.
+func (x *extractor) emit(lit *ast.BasicLit, role facts.Role, key, recv string, mapping, group int) int {
+	i := len(x.out.Strings)
+	x.out.Strings = append(x.out.Strings, facts.String{
+		Value:    unquote(lit.Value),
+		Pos:      x.pos(lit.Pos()),
+		End:      x.pos(lit.End()),
+		Role:     role,
+		Key:      key,
+		Receiver: recv,
+		Scope:    x.scope,
+		Mapping:  mapping,
+		Group:    group,
+	})
+	if group >= 0 {
+		g := &x.out.Groups[group]
+		g.Members = append(g.Members, i)
+	}
+	return i
+}
+
+// newGroup appends a group and returns its index.
+func (x *extractor) newGroup(kind facts.GroupKind, name string, p token.Pos) int {
+	x.out.Groups = append(x.out.Groups, facts.Group{Kind: kind, Name: name, Pos: x.pos(p)})
+	return len(x.out.Groups) - 1
+}
+
+// prepare collects the file-local hints: import names, the names the file
+// uses as types, and with types.Info the untyped string constants declared
+// at file level (whose uses may come before their declaration).
+func (x *extractor) prepare(f *ast.File) {
+	for _, imp := range f.Imports {
+		if imp.Path == nil {
+			continue
+		}
+		path := unquote(imp.Path.Value)
+		name := ""
+		if imp.Name != nil {
+			name = imp.Name.Name
+		} else {
+			name = guessPackageName(path)
+		}
+		if name != "" && name != "_" && name != "." {
+			x.imports = append(x.imports, importName{name, path})
+		}
+	}
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv != nil && len(d.Recv.List) > 0 {
+				x.addTypeName(baseTypeName(d.Recv.List[0].Type))
+			}
+		case *ast.GenDecl:
+			for _, s := range d.Specs {
+				switch s := s.(type) {
+				case *ast.TypeSpec:
+					if s.Name != nil {
+						x.addTypeName(s.Name.Name)
+					}
+				case *ast.ValueSpec:
+					if id, ok := s.Type.(*ast.Ident); ok {
+						x.addTypeName(id.Name)
+					}
+					if d.Tok == token.CONST && x.info != nil {
+						for _, n := range s.Names {
+							x.watchConst(n)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func (x *extractor) addTypeName(name string) {
+	if name == "" || name == "_" {
+		return
+	}
+	if x.typeNames == nil {
+		x.typeNames = make(map[string]bool)
+	}
+	x.typeNames[name] = true
+}
+
+// watchConst notes an untyped string constant, to learn from its uses
+// whether the file uses it as a named type.
+func (x *extractor) watchConst(n *ast.Ident) {
+	c, ok := x.info.Defs[n].(*types.Const)
+	if !ok {
+		return
+	}
+	if b, ok := c.Type().(*types.Basic); !ok || b.Kind() != types.UntypedString {
+		return
+	}
+	if x.untyped == nil {
+		x.untyped = make(map[*types.Const]bool)
+	}
+	x.untyped[c] = true
+}
+
+// noteUse records the named type a watched untyped constant is converted to
+// where id uses it (types.Info records the final type of untyped operands).
+func (x *extractor) noteUse(id *ast.Ident) {
+	c, ok := x.info.Uses[id].(*types.Const)
+	if !ok || !x.untyped[c] {
+		return
+	}
+	if _, seen := x.usedAs[c]; seen {
+		return
+	}
+	if name := namedTypeName(x.info.Types[id].Type); name != "" {
+		if x.usedAs == nil {
+			x.usedAs = make(map[*types.Const]string)
+		}
+		x.usedAs[c] = name
+	}
+}
+
+// importPath returns the path of the package imported as name, or "".
+func (x *extractor) importPath(id *ast.Ident) string {
+	if x.info != nil {
+		if pn, ok := x.info.Uses[id].(*types.PkgName); ok {
+			return pn.Imported().Path()
+		}
+		if _, ok := x.info.Uses[id]; ok {
+			return "" // a variable or constant shadowing the import
+		}
+	}
+	for _, imp := range x.imports {
+		if imp.name == id.Name {
+			return imp.path
+		}
+	}
+	return ""
+}
+
+func (x *extractor) isPackage(e ast.Expr) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && x.importPath(id) != ""
+}
+
+// funcDecl walks a function body with its scope.
+func (x *extractor) funcDecl(d *ast.FuncDecl) {
+	if d.Body == nil || d.Name == nil {
+		return
+	}
+	x.scope = scopeName(d)
+	if d.Type != nil {
+		x.results = d.Type.Results
+	}
+	clear(x.aliases)
+	x.inFunc++
+	x.stmts(d.Body.List)
+	x.inFunc--
+	x.scope, x.results = "", nil
+}
+
+func scopeName(d *ast.FuncDecl) string {
+	if d.Recv != nil && len(d.Recv.List) > 0 {
+		if t := baseTypeName(d.Recv.List[0].Type); t != "" {
+			return t + "." + d.Name.Name
+		}
+	}
+	return d.Name.Name
+}
+
+func (x *extractor) funcLit(e *ast.FuncLit) {
+	if e.Body == nil {
+		return
+	}
+	saved := x.results
+	x.results = nil
+	if e.Type != nil {
+		x.results = e.Type.Results
+	}
+	if x.inFunc == 0 { // a function literal at file level starts afresh
+		clear(x.aliases)
+	}
+	x.inFunc++
+	x.stmts(e.Body.List)
+	x.inFunc--
+	x.results = saved
+}
+
+func (x *extractor) stmts(list []ast.Stmt) {
+	for _, s := range list {
+		x.stmt(s)
+	}
+}
+
+func (x *extractor) block(b *ast.BlockStmt) {
+	if b != nil {
+		x.stmts(b.List)
+	}
+}
+
+// stmt walks a statement. Handlers with more than a few locals live in
+// their own functions, to keep this recursive frame small.
+func (x *extractor) stmt(s ast.Stmt) {
+	if s == nil || x.depth >= maxDepth {
+		return
+	}
+	x.depth++
+	switch s := s.(type) {
+	case *ast.BlockStmt:
+		x.stmts(s.List)
+	case *ast.ExprStmt:
+		x.expr(s.X)
+	case *ast.AssignStmt:
+		x.assign(s)
+	case *ast.DeclStmt:
+		if g, ok := s.Decl.(*ast.GenDecl); ok {
+			x.genDecl(g)
+		}
+	case *ast.ReturnStmt:
+		x.returnStmt(s)
+	case *ast.IfStmt:
+		x.stmt(s.Init)
+		x.expr(s.Cond)
+		x.block(s.Body)
+		x.stmt(s.Else)
+	case *ast.SwitchStmt:
+		x.switchStmt(s)
+	case *ast.TypeSwitchStmt:
+		x.stmt(s.Init)
+		x.stmt(s.Assign)
+		x.block(s.Body)
+	case *ast.CaseClause:
+		x.exprs(s.List)
+		x.stmts(s.Body)
+	case *ast.SelectStmt:
+		x.block(s.Body)
+	case *ast.CommClause:
+		x.stmt(s.Comm)
+		x.stmts(s.Body)
+	case *ast.ForStmt:
+		x.stmt(s.Init)
+		x.expr(s.Cond)
+		x.stmt(s.Post)
+		x.block(s.Body)
+	case *ast.RangeStmt:
+		x.expr(s.Key)
+		x.expr(s.Value)
+		x.expr(s.X)
+		x.block(s.Body)
+	case *ast.LabeledStmt:
+		x.stmt(s.Stmt)
+	case *ast.GoStmt:
+		if s.Call != nil {
+			x.expr(s.Call)
+		}
+	case *ast.DeferStmt:
+		if s.Call != nil {
+			x.expr(s.Call)
+		}
+	case *ast.SendStmt:
+		x.expr(s.Chan)
+		x.expr(s.Value)
+	case *ast.IncDecStmt:
+		x.expr(s.X)
+	}
+	x.depth--
+}
+
+func (x *extractor) exprs(list []ast.Expr) {
+	for _, e := range list {
+		x.expr(e)
+	}
+}
+
+// expr walks an expression. Type expressions are not entered: they hold no
+// literal in a context of interest.
+func (x *extractor) expr(e ast.Expr) {
+	if e == nil || x.depth >= maxDepth {
+		return
+	}
+	x.depth++
+	switch e := e.(type) {
+	case *ast.Ident:
+		if x.untyped != nil {
+			x.noteUse(e)
+		}
+	case *ast.BinaryExpr:
+		if e.Op == token.EQL || e.Op == token.NEQ {
+			x.compare(e.X, e.Y)
+		}
+		x.expr(e.X)
+		x.expr(e.Y)
+	case *ast.CompositeLit:
+		x.compositeLit(e, nil, nil)
+	case *ast.CallExpr:
+		x.call(e)
+		x.expr(e.Fun)
+		x.exprs(e.Args)
+	case *ast.FuncLit:
+		x.funcLit(e)
+	case *ast.ParenExpr:
+		x.expr(e.X)
+	case *ast.SelectorExpr:
+		x.expr(e.X)
+	case *ast.IndexExpr:
+		x.expr(e.X)
+		x.expr(e.Index)
+	case *ast.IndexListExpr:
+		x.expr(e.X)
+		x.exprs(e.Indices)
+	case *ast.SliceExpr:
+		x.expr(e.X)
+		x.expr(e.Low)
+		x.expr(e.High)
+		x.expr(e.Max)
+	case *ast.TypeAssertExpr:
+		x.expr(e.X)
+	case *ast.StarExpr:
+		x.expr(e.X)
+	case *ast.UnaryExpr:
+		x.expr(e.X)
+	case *ast.KeyValueExpr: // only inside composite literals, handled there
+		x.expr(e.Key)
+		x.expr(e.Value)
+	}
+	x.depth--
+}
+
+// compare emits the literal operands of an == or != comparison (or of
+// strings.EqualFold) with the subject of the other operand.
+func (x *extractor) compare(a, b ast.Expr) {
+	if lit := x.strLit(a); lit != nil {
+		s := x.subjectOf(b, true)
+		x.emit(lit, facts.RoleCompare, s.key, s.recv, -1, -1)
+	}
+	if lit := x.strLit(b); lit != nil {
+		s := x.subjectOf(a, true)
+		x.emit(lit, facts.RoleCompare, s.key, s.recv, -1, -1)
+	}
+}
+
+// call handles the calls that compare: strings.EqualFold(x, "lit") and
+// slices.Contains([]string{"a", "b"}, x).
+func (x *extractor) call(e *ast.CallExpr) {
+	sel, ok := e.Fun.(*ast.SelectorExpr)
+	if !ok || len(e.Args) != 2 || sel.Sel == nil {
+		return
+	}
+	id, ok := sel.X.(*ast.Ident)
+	if !ok {
+		return
+	}
+	switch sel.Sel.Name {
+	case "EqualFold":
+		if x.importPath(id) == "strings" {
+			x.compare(e.Args[0], e.Args[1])
+		}
+	case "Contains":
+		if x.importPath(id) != "slices" {
+			return
+		}
+		lit, ok := unparen(e.Args[0]).(*ast.CompositeLit)
+		if !ok {
+			return
+		}
+		var s subject
+		done := false
+		for _, el := range lit.Elts {
+			if l := x.strLit(el); l != nil {
+				if !done {
+					s, done = x.subjectOf(e.Args[1], true), true
+				}
+				x.emit(l, facts.RoleCompare, s.key, s.recv, -1, -1)
+			}
+		}
+	}
+}
+
+func (x *extractor) switchStmt(s *ast.SwitchStmt) {
+	x.stmt(s.Init)
+	x.expr(s.Tag)
+	if s.Body == nil {
+		return
+	}
+	var subj subject
+	if s.Tag != nil {
+		subj = x.subjectOf(s.Tag, true)
+	}
+	group := -1
+	for _, c := range s.Body.List {
+		cc, ok := c.(*ast.CaseClause)
+		if !ok {
+			x.stmt(c)
+			continue
+		}
+		if s.Tag != nil {
+			for _, v := range cc.List {
+				lit := x.strLit(v)
+				if lit == nil {
+					continue
+				}
+				if group < 0 {
+					group = x.newGroup(facts.GroupCases, x.render(x.unwrapSubject(s.Tag)), s.Pos())
+				}
+				x.emit(lit, facts.RoleCase, subj.key, subj.recv, -1, group)
+			}
+		}
+		x.exprs(cc.List)
+		x.stmts(cc.Body)
+	}
+}
+
+func (x *extractor) returnStmt(s *ast.ReturnStmt) {
+	for i, r := range s.Results {
+		if lit := x.strLit(r); lit != nil {
+			x.emit(lit, facts.RoleReturn, resultName(x.results, i), "", -1, -1)
+		}
+	}
+	x.exprs(s.Results)
+}
+
+// resultName returns the name of the i-th result in results, or "".
+func resultName(results *ast.FieldList, i int) string {
+	if results == nil {
+		return ""
+	}
+	for _, f := range results.List {
+		if len(f.Names) == 0 {
+			if i == 0 {
+				return ""
+			}
+			i--
+			continue
+		}
+		if i < len(f.Names) {
+			if f.Names[i].Name == "_" {
+				return ""
+			}
+			return f.Names[i].Name
+		}
+		i -= len(f.Names)
+	}
+	return ""
+}
+
+func (x *extractor) assign(s *ast.AssignStmt) {
+	// The left side is walked first, for what it reads (m[key] = ...,
+	// p.f(x).y = ...), keeping facts in source order.
+	for _, l := range s.Lhs {
+		if _, ok := l.(*ast.Ident); !ok {
+			x.expr(l)
+		}
+	}
+	if s.Tok != token.ASSIGN && s.Tok != token.DEFINE {
+		x.exprs(s.Rhs)
+		return
+	}
+	if len(s.Lhs) == len(s.Rhs) {
+		for i, rhs := range s.Rhs {
+			x.assignOne(s.Lhs[i], rhs)
+		}
+		return
+	}
+	// v, ok := m["status"]; v, ok := x.(string)
+	if len(s.Rhs) == 1 && len(s.Lhs) == 2 {
+		x.bind(s.Lhs[0], s.Rhs[0])
+	}
+	x.exprs(s.Rhs)
+}
+
+// assignOne handles lhs = rhs (or var lhs = rhs, with lhs an identifier).
+func (x *extractor) assignOne(lhs, rhs ast.Expr) {
+	if lit := x.strLit(rhs); lit != nil {
+		if !isBlank(lhs) {
+			s := x.subjectOf(lhs, false)
+			x.emit(lit, facts.RoleAssign, s.key, s.recv, -1, -1)
+		}
+		x.unbind(lhs)
+		return
+	}
+	if cl := x.listLit(rhs); cl != nil && !isBlank(lhs) {
+		sc := strCtx{role: facts.RoleMember, mapping: -1, group: -1, isSet: true, set: x.render(lhs), setPos: cl.Pos()}
+		x.compositeLit(cl, nil, &sc)
+		x.unbind(lhs)
+		return
+	}
+	x.bind(lhs, rhs)
+	x.expr(rhs)
+}
+
+func isBlank(e ast.Expr) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && id.Name == "_"
+}
+
+// bind records that the local variable lhs holds the field or key read by
+// rhs, or forgets what it held.
+func (x *extractor) bind(lhs, rhs ast.Expr) {
+	id, ok := lhs.(*ast.Ident)
+	if !ok || id.Name == "_" || x.inFunc == 0 {
+		return
+	}
+	r := x.unwrapSubject(rhs)
+	switch r := r.(type) {
+	case *ast.Ident:
+		if b, ok := x.aliases[r.Name]; ok {
+			x.setAlias(id.Name, b)
+			return
+		}
+	case *ast.SelectorExpr, *ast.IndexExpr, *ast.CallExpr:
+		if s := x.subjectOf(r, false); s.key != "" {
+			x.setAlias(id.Name, s)
+			return
+		}
+	}
+	delete(x.aliases, id.Name)
+}
+
+func (x *extractor) setAlias(name string, s subject) {
+	if x.aliases == nil {
+		x.aliases = make(map[string]subject)
+	}
+	x.aliases[name] = s
+}
+
+func (x *extractor) unbind(lhs ast.Expr) {
+	if id, ok := lhs.(*ast.Ident); ok && x.aliases != nil {
+		delete(x.aliases, id.Name)
+	}
+}
+
+func (x *extractor) genDecl(d *ast.GenDecl) {
+	switch d.Tok {
+	case token.CONST:
+		x.constDecl(d)
+	case token.VAR:
+		for _, s := range d.Specs {
+			vs, ok := s.(*ast.ValueSpec)
+			if !ok {
+				continue
+			}
+			for i, v := range vs.Values {
+				if i < len(vs.Names) && len(vs.Names) == len(vs.Values) {
+					x.assignOne(vs.Names[i], v)
+				} else {
+					x.expr(v)
+				}
+			}
+			if len(vs.Values) == 1 && len(vs.Names) == 2 {
+				x.bind(vs.Names[0], vs.Values[0])
+			}
+		}
+	}
+}
+
+// finish groups the const members and puts Strings, Groups and Mappings in
+// source order. The walk emits in source order except where a parent emits
+// before walking an earlier child (f(func() {...}) == "x"), so the sorts
+// are mostly skipped.
+func (x *extractor) finish() {
+	x.groupConsts()
+	out := x.out
+	if perm := sortPerm(len(out.Strings), func(i int) int { return out.Strings[i].Pos.Offset }); perm != nil {
+		out.Strings = permute(out.Strings, perm)
+		newIdx := inverse(perm)
+		for g := range out.Groups {
+			m := out.Groups[g].Members
+			for k := range m {
+				m[k] = newIdx[m[k]]
+			}
+			sort.Ints(m)
+		}
+	}
+	if perm := sortPerm(len(out.Groups), func(i int) int { return out.Groups[i].Pos.Offset }); perm != nil {
+		out.Groups = permute(out.Groups, perm)
+		newIdx := inverse(perm)
+		for i := range out.Strings {
+			if g := out.Strings[i].Group; g >= 0 {
+				out.Strings[i].Group = newIdx[g]
+			}
+		}
+	}
+	if perm := sortPerm(len(out.Mappings), func(i int) int { return out.Mappings[i].Pos.Offset }); perm != nil {
+		out.Mappings = permute(out.Mappings, perm)
+		newIdx := inverse(perm)
+		for i := range out.Strings {
+			if m := out.Strings[i].Mapping; m >= 0 {
+				out.Strings[i].Mapping = newIdx[m]
+			}
+		}
+	}
+}
+
+// sortPerm returns the stable order of n items by offset (perm[new] = old),
+// or nil when they are in order already.
+func sortPerm(n int, offset func(int) int) []int {
+	sorted := true
+	for i := 1; i < n && sorted; i++ {
+		sorted = offset(i-1) <= offset(i)
+	}
+	if sorted {
+		return nil
+	}
+	perm := make([]int, n)
+	for i := range perm {
+		perm[i] = i
+	}
+	sort.SliceStable(perm, func(i, j int) bool { return offset(perm[i]) < offset(perm[j]) })
+	return perm
+}
+
+func permute[T any](s []T, perm []int) []T {
+	out := make([]T, len(s))
+	for n, old := range perm {
+		out[n] = s[old]
+	}
+	return out
+}
+
+func inverse(perm []int) []int {
+	inv := make([]int, len(perm))
+	for n, old := range perm {
+		inv[old] = n
+	}
+	return inv
+}
