@@ -596,3 +596,26 @@ func (c *compiler) checkRefCycles() {
 		}
 	}
 }
+
+// Fields returns the names of a kind's core fields and extensions, in spec
+// order, or nil for an unknown kind.
+func (s *Spec) Fields(kindName string) []string {
+	k := s.kind(kindName)
+	if k == nil {
+		return nil
+	}
+	out := make([]string, len(k.order))
+	for i, f := range k.order {
+		out[i] = f.name
+	}
+	return out
+}
+
+// Required returns the names of a kind's required fields.
+func (s *Spec) Required(kindName string) []string {
+	k := s.kind(kindName)
+	if k == nil {
+		return nil
+	}
+	return append([]string(nil), k.required...)
+}

@@ -1,0 +1,58 @@
+// Package negatives holds statuses of other things: none is a HANDBACK
+// status, and enumdrift must stay silent on all of them.
+package negatives
+
+import "net/http"
+
+type Health struct {
+	Status  string
+	Version string
+}
+
+func health() Health { return Health{Status: "ok", Version: "1.2"} }
+
+func httpStatus(r *http.Response) bool {
+	return r.Status == "200 OK" || r.Status == "404 Not Found"
+}
+
+// Condition is a Kubernetes condition.
+type Condition struct {
+	Type   string
+	Status string
+	Reason string
+}
+
+func ready(c Condition) bool { return c.Type == "Ready" && c.Status == "True" }
+
+// AccountState is not a HANDBACK status even though it has a "failed".
+type AccountState string
+
+const (
+	Active    AccountState = "active"
+	Suspended AccountState = "suspended"
+	Failed    AccountState = "failed"
+)
+
+// JobState shares two values with the HANDBACK statuses, not three.
+const (
+	JobPending = "pending"
+	JobRunning = "running"
+	JobSuccess = "success"
+	JobFailed  = "failed"
+)
+
+func job(state string) bool {
+	if state == "failed" || state == "FAILED" {
+		return false
+	}
+	return state == "success"
+}
+
+func flags(args []string) string {
+	for _, a := range args {
+		if a == "--status" {
+			return "status"
+		}
+	}
+	return ""
+}

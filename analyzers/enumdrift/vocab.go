@@ -1,0 +1,117 @@
+package enumdrift
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/protoscan/protoscan/msgcheck"
+)
+
+// Vocabulary is what the analyzer knows of the HANDBACK status, all of it
+// read from the loaded spec (plus a repository's configured synonyms):
+// never from constants in this package.
+type Vocabulary struct {
+	Canonical []string // the enum, in spec order
+	canonical map[string]bool
+	lower     map[string]string // lower-cased spelling -> canonical value
+	aliases   map[string]string // lower-cased legacy spelling -> canonical value
+	// handback holds the normalized names of a HANDBACK's fields other
+	// than status; core marks the core ones.
+	handback map[string]bool
+	core     map[string]bool
+}
+
+// NewVocabulary reads the status enum and its aliases from the spec's
+// handback kind. synonyms adds legacy spellings (spelling -> canonical).
+func NewVocabulary(spec *msgcheck.Spec, synonyms map[string]string) (*Vocabulary, error) {
+	values, aliases, ok := spec.Enum("handback", "status")
+	if !ok {
+		return nil, fmt.Errorf("spec %s has no string enum for handback.status", spec.Source)
+	}
+	v := &Vocabulary{Canonical: values, canonical: map[string]bool{}, lower: map[string]string{},
+		aliases: map[string]string{}, handback: map[string]bool{}, core: map[string]bool{}}
+	for _, c := range values {
+		v.canonical[c] = true
+		v.lower[strings.ToLower(c)] = c
+	}
+	for from, to := range aliases {
+		v.aliases[strings.ToLower(from)] = to
+	}
+	for from, to := range synonyms {
+		if !v.canonical[to] {
+			return nil, fmt.Errorf("synonym %q maps to %q, which is not a HANDBACK status (%s)", from, to, strings.Join(values, ", "))
+		}
+		v.aliases[strings.ToLower(from)] = to
+	}
+	required := map[string]bool{}
+	for _, f := range spec.Required("handback") {
+		required[f] = true
+	}
+	for _, f := range spec.Fields("handback") {
+		if f == "status" {
+			continue
+		}
+		v.handback[normKey(f)] = true
+		if required[f] {
+			v.core[normKey(f)] = true
+		}
+	}
+	return v, nil
+}
+
+// class is how a spelling relates to the enum.
+type class uint8
+
+const (
+	canonical class = iota
+	caseDrift       // SUCCESS for success
+	legacy          // failed for failure: an alias the spec or config names
+	unknown         // waiting: no relation to the enum
+)
+
+// classify tells how value relates to the enum and, unless unknown, which
+// canonical value it stands for.
+func (v *Vocabulary) classify(value string) (class, string) {
+	if v.canonical[value] {
+		return canonical, value
+	}
+	low := strings.ToLower(strings.TrimSpace(value))
+	if c, ok := v.lower[low]; ok {
+		return caseDrift, c
+	}
+	if c, ok := v.aliases[low]; ok {
+		return legacy, c
+	}
+	return unknown, ""
+}
+
+// normKey folds the spellings of one field name together: task_id, taskId,
+// TaskID and task-id are all "taskid".
+func normKey(k string) string {
+	var b strings.Builder
+	for _, r := range k {
+		switch {
+		case r == '_' || r == '-':
+		case r >= 'A' && r <= 'Z':
+			b.WriteRune(r + 'a' - 'A')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func isStatusKey(k string) bool { return normKey(k) == "status" }
+
+func (v *Vocabulary) enumText() string { return strings.Join(v.Canonical, ", ") }
+
+// missing lists the canonical values none of covered stands for.
+func (v *Vocabulary) missing(covered map[string]bool) []string {
+	var out []string
+	for _, c := range v.Canonical {
+		if !covered[c] {
+			out = append(out, c)
+		}
+	}
+	return out
+}

@@ -1,0 +1,196 @@
+// Package scan runs protoscan over a repository: it walks the tree (see
+// scan/walk), reads and parses files on all cores, runs the analyzers over
+// each file's facts and returns the findings in a deterministic order.
+//
+// Data flows one way: walk -> per file, in parallel: read, prefilter,
+// extract facts, analyze -> sort. Nothing here renders or decides exit
+// codes.
+package scan
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"sync"
+
+	"github.com/protoscan/protoscan/analyzers/enumdrift"
+	"github.com/protoscan/protoscan/finding"
+	"github.com/protoscan/protoscan/languages/extract"
+	"github.com/protoscan/protoscan/scan/walk"
+)
+
+// Options configure a scan.
+type Options struct {
+	Walk walk.Options
+	// Workers is the number of files read and parsed at once; 0 means one
+	// per CPU.
+	Workers int
+	// Vocabulary is the HANDBACK status enum from the spec in effect.
+	Vocabulary *enumdrift.Vocabulary
+	// Prefix is put before every path in the findings ("" for paths
+	// relative to the root); a scan of several roots sets it per root.
+	Prefix string
+}
+
+// Stats count what a scan did.
+type Stats struct {
+	Files      int // files of a language protoscan reads
+	Parsed     int // of those, files the prefilter let through
+	OtherFiles int // files of other types, not read
+}
+
+// Result is the outcome of a scan.
+type Result struct {
+	Findings []finding.Finding // sorted by path, line, column, rule
+	Stats    Stats
+}
+
+// Rules for the scan's own notices, beside those of scan/walk.
+const (
+	RuleParseError = "protoscan/parse-error"
+	RuleBinary     = "protoscan/binary"
+)
+
+// Run scans root. A cancelled context stops it promptly and returns the
+// findings so far with ctx.Err().
+func Run(ctx context.Context, root string, opts Options) (*Result, error) {
+	if opts.Vocabulary == nil {
+		return nil, errors.New("scan: no vocabulary")
+	}
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	maxSize := opts.Walk.MaxFileSize
+	if maxSize == 0 {
+		maxSize = walk.DefaultMaxFileSize
+	}
+	pre := enumdrift.NewPrefilter(opts.Vocabulary)
+	files := make(chan walk.File, 4*workers)
+	results := make([][]finding.Finding, workers)
+	stats := make([]Stats, workers)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var buf []byte
+			for f := range files {
+				if ctx.Err() != nil {
+					continue // drain
+				}
+				var out []finding.Finding
+				out, buf = scanFile(f, opts, pre, maxSize, buf, &stats[w])
+				results[w] = append(results[w], out...)
+			}
+		}()
+	}
+	var notices []finding.Finding
+	err := walk.Stream(ctx, root, opts.Walk, walk.Handler{
+		File: func(f walk.File) error {
+			select {
+			case files <- f:
+				return nil
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		},
+		Notice: func(n walk.Notice) { notices = append(notices, notice(opts.Prefix, n)) },
+	})
+	close(files)
+	wg.Wait()
+	res := &Result{Findings: notices}
+	for w := range results {
+		res.Findings = append(res.Findings, results[w]...)
+		res.Stats.Files += stats[w].Files
+		res.Stats.Parsed += stats[w].Parsed
+		res.Stats.OtherFiles += stats[w].OtherFiles
+	}
+	finding.Sort(res.Findings)
+	return res, err
+}
+
+func notice(prefix string, n walk.Notice) finding.Finding {
+	sev := finding.Warning
+	if n.Rule == walk.RuleSymlinkSkipped {
+		sev = finding.Note
+	}
+	return finding.Finding{Rule: n.Rule, Severity: sev, Location: finding.Location{Path: join(prefix, n.Rel)}, Message: n.Message}
+}
+
+func join(prefix, rel string) string {
+	if prefix == "" {
+		return rel
+	}
+	return path.Join(prefix, rel)
+}
+
+// scanFile reads, filters, parses and analyzes one file.
+func scanFile(f walk.File, opts Options, pre *enumdrift.Prefilter, maxSize int64, buf []byte, st *Stats) ([]finding.Finding, []byte) {
+	rel := join(opts.Prefix, f.Rel)
+	if extract.Language(f.Rel) == "" {
+		st.OtherFiles++
+		return nil, buf
+	}
+	st.Files++
+	src, err := readFile(f.Path, maxSize)
+	if err != nil {
+		var tooLarge *tooLargeError
+		if errors.As(err, &tooLarge) {
+			return []finding.Finding{{Rule: walk.RuleTooLarge, Severity: finding.Warning, Location: finding.Location{Path: rel},
+				Message: walk.TooLargeMessage(tooLarge.size, maxSize)}}, buf
+		}
+		return []finding.Finding{notice(opts.Prefix, walk.UnreadableNotice(f.Rel, err))}, buf
+	}
+	if walk.IsBinary(src) {
+		return []finding.Finding{{Rule: RuleBinary, Severity: finding.Note, Location: finding.Location{Path: rel},
+			Message: "binary file with a source file name; not scanned"}}, buf
+	}
+	var ok bool
+	if ok, buf = pre.Match(src, buf); !ok {
+		return nil, buf
+	}
+	st.Parsed++
+	facts, err := extract.File(rel, src)
+	var out []finding.Finding
+	if err != nil {
+		out = append(out, finding.Finding{Rule: RuleParseError, Severity: finding.Warning, Location: finding.Location{Path: rel},
+			Message: fmt.Sprintf("cannot parse all of the file, findings may be missing: %v", err)})
+	}
+	return append(out, enumdrift.Check(facts, opts.Vocabulary)...), buf
+}
+
+type tooLargeError struct{ size int64 }
+
+func (e *tooLargeError) Error() string { return fmt.Sprintf("file of %d bytes is over the limit", e.size) }
+
+// readFile reads a whole file but never more than limit bytes: a file may
+// have grown since the walk measured it.
+func readFile(name string, limit int64) ([]byte, error) {
+	fh, err := os.Open(filepath.FromSlash(name))
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	var r io.Reader = fh
+	if limit > 0 {
+		r = io.LimitReader(fh, limit+1)
+	}
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	if limit > 0 && int64(len(data)) > limit {
+		size := int64(len(data))
+		if fi, err := fh.Stat(); err == nil {
+			size = fi.Size()
+		}
+		return nil, &tooLargeError{size}
+	}
+	return data, nil
+}
