@@ -167,7 +167,9 @@ func scanFile(f walk.File, opts Options, pre *enumdrift.Prefilter, maxSize int64
 
 type tooLargeError struct{ size int64 }
 
-func (e *tooLargeError) Error() string { return fmt.Sprintf("file of %d bytes is over the limit", e.size) }
+func (e *tooLargeError) Error() string {
+	return fmt.Sprintf("file of %d bytes is over the limit", e.size)
+}
 
 // readFile reads a whole file but never more than limit bytes: a file may
 // have grown since the walk measured it.
