@@ -103,19 +103,28 @@ func (c *compiler) celRules(kindName string, n *yaml.Node) []*celRule {
 
 // evalRules runs a kind's CEL rules on a message. A rule that reads a field
 // the message lacks does not apply (the missing field is reported by its
-// own rule); any other evaluation error is a warning, since it is a spec bug.
+// own rule); any other evaluation error, or a result that is not a
+// boolean, is a warning, since it is a spec bug.
 func evalRules(k *kind, m map[string]any, res *Result) {
+	// a field of the wrong type already has its finding; a rule tripping
+	// over it is not a second problem
+	clean := len(res.Errors)+len(res.Warnings) == 0
 	act := map[string]any{"self": m}
 	for _, r := range k.rules {
 		out, _, err := r.prg.Eval(act)
 		if err != nil {
-			if strings.Contains(err.Error(), "no such key") {
+			if strings.Contains(err.Error(), "no such key") || !clean {
 				continue
 			}
 			res.add(Finding{Field: r.fieldPath, Rule: r.rule, Message: fmt.Sprintf("rule %q could not be evaluated: %v", r.expr, err)}, true)
 			continue
 		}
-		if b, ok := out.Value().(bool); ok && b {
+		b, isBool := out.Value().(bool)
+		if !isBool {
+			res.add(Finding{Field: r.fieldPath, Rule: r.rule, Message: fmt.Sprintf("rule %q did not evaluate to a boolean (got %s)", r.expr, out.Type())}, true)
+			continue
+		}
+		if b {
 			continue
 		}
 		msg := r.message

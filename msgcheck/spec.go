@@ -131,6 +131,10 @@ func ParseSpec(name string, data []byte) (*Spec, error) {
 		return nil, e
 	}
 	c := &compiler{file: name, defs: map[string]*yaml.Node{}, compiled: map[string]*schema{}}
+	c.duplicateKeys(&doc, 0)
+	if len(c.errs) > 0 {
+		return nil, errors.Join(c.errs...)
+	}
 	spec := c.spec(&doc)
 	if len(c.errs) > 0 {
 		return nil, errors.Join(c.errs...)
@@ -155,6 +159,28 @@ func (c *compiler) errorf(n *yaml.Node, format string, args ...any) {
 		e.Line, e.Column = n.Line, n.Column
 	}
 	c.errs = append(c.errs, e)
+}
+
+// duplicateKeys rejects a key given twice in one mapping: YAML keeps both,
+// and which one wins would be an accident of the compiler.
+func (c *compiler) duplicateKeys(n *yaml.Node, depth int) {
+	if depth > 2*maxSchemaDepth+16 {
+		c.errorf(n, "spec nested deeper than %d levels", 2*maxSchemaDepth+16)
+		return
+	}
+	if n.Kind == yaml.MappingNode {
+		seen := map[string]bool{}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if k := n.Content[i]; seen[k.Value] {
+				c.errorf(k, "duplicate key %q", k.Value)
+			} else {
+				seen[k.Value] = true
+			}
+		}
+	}
+	for _, child := range n.Content {
+		c.duplicateKeys(child, depth+1)
+	}
 }
 
 // deref follows YAML aliases in the spec itself; a spec may use anchors.
@@ -582,17 +608,44 @@ func (c *compiler) bound(v *yaml.Node, key string) bound {
 	return bound{set: true, v: f, text: v.Value}
 }
 
-// checkRefCycles rejects definitions that only forward to each other: they
-// would make validation loop without consuming any input.
+// checkRefCycles rejects schemas that reach themselves without moving
+// into a property or an item: through $ref, allOf, anyOf, oneOf or not,
+// such a cycle would check the same value forever. Recursion through
+// properties and items is fine: it consumes the value.
 func (c *compiler) checkRefCycles() {
-	for _, s := range c.all {
-		seen := 0
-		for cur := s; cur != nil && cur.pureRef(); cur = cur.ref {
-			if seen++; seen > len(c.all) {
-				c.errs = append(c.errs, &SpecError{File: c.file, Line: s.line, Column: s.column,
-					Msg: fmt.Sprintf("$ref %q forms a cycle that never reaches a constraint", s.refName)})
-				break
+	const (
+		unseen = iota
+		active
+		done
+	)
+	state := map[*schema]int{}
+	var visit func(s *schema) bool
+	visit = func(s *schema) bool {
+		switch state[s] {
+		case active:
+			return true
+		case done:
+			return false
+		}
+		state[s] = active
+		next := append(append(append([]*schema{s.ref, s.not}, s.allOf...), s.anyOf...), s.oneOf...)
+		for _, n := range next {
+			if n != nil && visit(n) {
+				return true
 			}
+		}
+		state[s] = done
+		return false
+	}
+	for _, s := range c.all {
+		if state[s] == unseen && visit(s) {
+			what := "schema"
+			if s.refName != "" {
+				what = fmt.Sprintf("$ref %q", s.refName)
+			}
+			c.errs = append(c.errs, &SpecError{File: c.file, Line: s.line, Column: s.column,
+				Msg: what + " forms a cycle (through $ref, allOf, anyOf, oneOf or not) that never moves into a property or item"})
+			return
 		}
 	}
 }

@@ -169,8 +169,11 @@ func (st *state) validate(s *schema, v any) bool {
 			}
 		}
 	}
-	if s.oneOf != nil || s.anyOf != nil {
-		ok = st.alternatives(s, v) && ok
+	if s.oneOf != nil {
+		ok = st.alternatives(s.oneOf, true, v) && ok
+	}
+	if s.anyOf != nil && (ok || st.probe == 0) {
+		ok = st.alternatives(s.anyOf, false, v) && ok
 	}
 	if s.not != nil {
 		st.probe++
@@ -230,12 +233,12 @@ func (st *state) str(s *schema, x string) bool {
 		if s.minLength >= 0 && n < s.minLength {
 			ok = false
 			if st.probe == 0 {
-				st.report("length", st.custom(s, fmt.Sprintf("must be at least %d characters (got %s)", s.minLength, quote(x)), x))
+				st.report("length", st.custom(s, fmt.Sprintf("must be at least %s (got %s)", characters(s.minLength), quote(x)), x))
 			}
 		} else if s.maxLength >= 0 && n > s.maxLength {
 			ok = false
 			if st.probe == 0 {
-				st.report("length", st.custom(s, fmt.Sprintf("must be at most %d characters (got %d)", s.maxLength, n), x))
+				st.report("length", st.custom(s, fmt.Sprintf("must be at most %s (got %d)", characters(s.maxLength), n), x))
 			}
 		}
 	}
@@ -245,7 +248,7 @@ func (st *state) str(s *schema, x string) bool {
 			st.report("format", st.custom(s, fmt.Sprintf("must match %s (got %s)", s.pattern, quote(x)), x))
 		}
 	}
-	if s.existsIn != nil && st.probe == 0 {
+	if ok && s.existsIn != nil && st.probe == 0 {
 		st.exists(s, x)
 	}
 	return ok
@@ -418,11 +421,7 @@ func (st *state) object(s *schema, x map[string]any) bool {
 // alternatives handles oneOf and anyOf. When nothing matches, it reports
 // the errors of the one alternative whose type fits the value (a string
 // context is judged as a string), or else what types would fit.
-func (st *state) alternatives(s *schema, v any) bool {
-	list, exactlyOne := s.anyOf, false
-	if s.oneOf != nil {
-		list, exactlyOne = s.oneOf, true
-	}
+func (st *state) alternatives(list []*schema, exactlyOne bool, v any) bool {
 	st.probe++
 	matches := 0
 	for _, sub := range list {
@@ -441,24 +440,27 @@ func (st *state) alternatives(s *schema, v any) bool {
 		st.report("one-of", fmt.Sprintf("matches %d alternatives, must match exactly one", matches))
 		return false
 	}
-	var fitting *schema
+	var fitting []*schema
 	var names []string
 	for _, sub := range list {
 		t := effectiveTypes(sub)
 		names = append(names, typeList(t))
 		if t == 0 || typeMatches(t, v) {
-			if fitting != nil {
-				fitting = nil
-				break
-			}
-			fitting = sub
+			fitting = append(fitting, sub)
 		}
 	}
-	if fitting != nil {
-		st.validate(fitting, v)
-		return false
+	switch {
+	case len(fitting) == 1:
+		st.validate(fitting[0], v)
+	case len(fitting) == 0:
+		st.report("type", fmt.Sprintf("must be %s (got %s)", strings.Join(uniq(names), " or "), jsonType(v)))
+	default:
+		constraint := "any-of"
+		if exactlyOne {
+			constraint = "one-of"
+		}
+		st.report(constraint, fmt.Sprintf("must match one of the %d alternatives (matches none)", len(list)))
 	}
-	st.report("type", fmt.Sprintf("must be %s (got %s)", strings.Join(uniq(names), " or "), jsonType(v)))
 	return false
 }
 
@@ -683,4 +685,11 @@ func quote(v any) string {
 		return "an array"
 	}
 	return formatPlain(v)
+}
+
+func characters(n int) string {
+	if n == 1 {
+		return "1 character"
+	}
+	return strconv.Itoa(n) + " characters"
 }

@@ -51,9 +51,7 @@ func New(opts Options, specs ...*Spec) (*Validator, error) {
 		return nil, fmt.Errorf("msgcheck: no spec given")
 	}
 	v := &Validator{specs: specs, root: opts.Root, limits: opts.Limits, entries: map[*schema]*entrySet{}}
-	if v.limits == (yamlnode.Limits{}) {
-		v.limits = yamlnode.DefaultLimits()
-	}
+	v.limits = v.limits.OrDefault()
 	read := map[string]map[string]struct{}{} // directory -> names; nil when missing
 	for _, sp := range specs {
 		for _, sc := range sp.existsSchemas() {

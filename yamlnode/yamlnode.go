@@ -28,11 +28,23 @@ type Error struct {
 
 func (e *Error) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
 
+// OrDefault fills each unset (zero or negative) limit with its default.
+func (l Limits) OrDefault() Limits {
+	d := DefaultLimits()
+	if l.MaxDepth <= 0 {
+		l.MaxDepth = d.MaxDepth
+	}
+	if l.MaxNodes <= 0 {
+		l.MaxNodes = d.MaxNodes
+	}
+	return l
+}
+
 // ToValue converts n into plain Go values: map[string]any, []any, string,
 // int64, float64, bool and nil. Mapping keys become strings, merge keys
 // (<<) are applied, and duplicate keys are an error.
 func ToValue(n *yaml.Node, lim Limits) (any, error) {
-	c := converter{lim: lim}
+	c := converter{lim: lim.OrDefault()}
 	return c.value(n, 0)
 }
 
@@ -50,6 +62,8 @@ func (c *converter) value(n *yaml.Node, depth int) (any, error) {
 		return nil, &Error{n.Line, n.Column, fmt.Sprintf("nesting deeper than %d levels", c.lim.MaxDepth)}
 	}
 	switch n.Kind {
+	case 0:
+		return nil, nil // what yaml.Unmarshal leaves for an empty input
 	case yaml.DocumentNode:
 		if len(n.Content) == 0 {
 			return nil, nil
