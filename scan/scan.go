@@ -100,7 +100,13 @@ func Run(ctx context.Context, root string, opts Options) (*Result, error) {
 				return ctx.Err()
 			}
 		},
-		Notice: func(n walk.Notice) { notices = append(notices, notice(opts.Prefix, n)) },
+		Notice: func(n walk.Notice) {
+			// a too-large file of a type protoscan never reads is not a loss
+			if n.Rule == walk.RuleTooLarge && extract.Language(n.Rel) == "" {
+				return
+			}
+			notices = append(notices, notice(opts.Prefix, n))
+		},
 	})
 	close(files)
 	wg.Wait()

@@ -12,6 +12,11 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strings"
+
+	"golang.org/x/tools/go/analysis/unitchecker"
+
+	"github.com/protoscan/protoscan/analyzers/enumdrift"
 )
 
 const (
@@ -21,7 +26,20 @@ const (
 )
 
 func main() {
+	if isVetTool(os.Args[1:]) {
+		unitchecker.Main(enumdrift.Analyzer) // exits
+	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// isVetTool reports whether go vet is running us as its -vettool: it asks
+// for -V=full and -flags, then passes one .cfg file per package.
+func isVetTool(args []string) bool {
+	if len(args) == 0 {
+		return false
+	}
+	a := args[0]
+	return a == "-flags" || strings.HasPrefix(a, "-V=") || strings.HasSuffix(args[len(args)-1], ".cfg")
 }
 
 // env is what a subcommand may touch: its streams and nothing global.
@@ -33,10 +51,11 @@ type env struct {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
 	if len(args) == 0 {
-		usage(stderr)
-		return exitTrouble
+		return e.scan(nil)
 	}
 	switch args[0] {
+	case "scan":
+		return e.scan(args[1:])
 	case "validate":
 		return e.validate(args[1:])
 	case "spec":
@@ -48,15 +67,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		usage(stdout)
 		return exitOK
 	}
-	fmt.Fprintf(stderr, "protoscan: unknown command %q\n", args[0])
-	usage(stderr)
-	return exitTrouble
+	// scan is the default command: protoscan ./repo
+	return e.scan(args)
 }
 
 func usage(w io.Writer) {
 	fmt.Fprint(w, `usage: protoscan <command> [flags]
 
 commands:
+  scan     [flags] [PATH...]   (the default command; no PATH means .)
+           report HANDBACK status drift; --format text|json[=FILE], --fail-on LEVEL,
+           --include/--exclude GLOB, --max-file-size BYTES, --spec F
   validate [--delegate F | --handback F | F...] [--json] [--spec F] [--root DIR]
            validate protocol messages from YAML or JSON files ("-" is stdin)
   spec     [--spec F] [--root DIR]   print the protocol spec in effect

@@ -1,0 +1,171 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+
+	"github.com/protoscan/protoscan/analyzers/enumdrift"
+	"github.com/protoscan/protoscan/finding"
+	"github.com/protoscan/protoscan/report"
+	"github.com/protoscan/protoscan/scan"
+	"github.com/protoscan/protoscan/scan/walk"
+)
+
+// output is one --format: a renderer and where it writes ("" = stdout).
+type output struct {
+	format string
+	path   string
+}
+
+func parseOutput(s string) (output, error) {
+	format, path, _ := strings.Cut(s, "=")
+	switch format {
+	case "text", "json":
+		return output{format, path}, nil
+	}
+	return output{}, fmt.Errorf("unknown format %q (want text or json, optionally =FILE)", format)
+}
+
+func (e *env) scan(args []string) int {
+	fs := flag.NewFlagSet("scan", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	var outputs []output
+	var opts walk.Options
+	fs.Func("format", "output `FORMAT` text or json, or FORMAT=FILE to write a file (repeatable)", func(s string) error {
+		o, err := parseOutput(s)
+		outputs = append(outputs, o)
+		return err
+	})
+	fs.Func("include", "scan only files matching the doublestar `GLOB` (repeatable)", func(s string) error {
+		opts.Include = append(opts.Include, s)
+		return nil
+	})
+	fs.Func("exclude", "skip files and directories matching the doublestar `GLOB` (repeatable)", func(s string) error {
+		opts.Exclude = append(opts.Exclude, s)
+		return nil
+	})
+	fs.Int64Var(&opts.MaxFileSize, "max-file-size", walk.DefaultMaxFileSize, "skip files larger than `BYTES` (with a notice); negative for no limit")
+	fs.BoolVar(&opts.NoGitignore, "no-gitignore", false, "scan files .gitignore excludes")
+	fs.BoolVar(&opts.NoDefaultExcludes, "no-default-excludes", false, "scan .git, node_modules, vendor, virtualenvs and caches too")
+	failOn := fs.String("fail-on", "error", "exit 1 when a finding is at or above `LEVEL`: error, warning, note or none")
+	specPath := fs.String("spec", "", "protocol spec `FILE` (default: docs/specs/protocol-core-v*.yaml under the first PATH, else the embedded v1.0)")
+	workers := fs.Int("j", 0, "files parsed at once (default: one per CPU)")
+	var paths []string
+	usage := "usage: protoscan [scan] [flags] [PATH...]"
+	if code, done := parseFlags(e, fs, usage, args, func(p string) { paths = append(paths, p) }); done {
+		return code
+	}
+	if len(outputs) == 0 {
+		outputs = []output{{format: "text"}}
+	}
+	threshold, err := failLevel(*failOn)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "protoscan:", err)
+		return exitTrouble
+	}
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
+	specRoot := paths[0]
+	if fi, err := os.Stat(specRoot); err == nil && !fi.IsDir() {
+		specRoot = filepath.Dir(specRoot)
+	}
+	specs, _, err := resolveSpecs(*specPath, specRoot)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "protoscan:", err)
+		return exitTrouble
+	}
+	vocab, err := enumdrift.NewVocabulary(specs[0], nil)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "protoscan:", err)
+		return exitTrouble
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	rep := &report.Report{Tool: "protoscan", Version: version()}
+	code := exitOK
+	for _, p := range paths {
+		prefix := ""
+		if len(paths) > 1 {
+			prefix = filepath.ToSlash(filepath.Clean(p))
+		}
+		res, err := scan.Run(ctx, p, scan.Options{Walk: opts, Workers: *workers, Vocabulary: vocab, Prefix: prefix})
+		if res != nil {
+			rep.Findings = append(rep.Findings, res.Findings...)
+			rep.Files += res.Stats.Files
+			rep.Parsed += res.Stats.Parsed
+		}
+		if err != nil {
+			if errors.Is(err, context.Canceled) {
+				fmt.Fprintln(e.stderr, "protoscan: interrupted; the report is partial")
+			} else {
+				fmt.Fprintln(e.stderr, "protoscan:", err)
+			}
+			code = exitTrouble
+		}
+	}
+	finding.Sort(rep.Findings)
+	for _, o := range outputs {
+		if err := e.render(o, rep); err != nil {
+			fmt.Fprintln(e.stderr, "protoscan:", err)
+			code = exitTrouble
+		}
+	}
+	if code == exitOK {
+		for _, f := range rep.Findings {
+			if f.Severity <= threshold {
+				code = exitFailed
+				break
+			}
+		}
+	}
+	return code
+}
+
+// failLevel reads --fail-on; "none" never fails (a severity past note).
+func failLevel(s string) (finding.Severity, error) {
+	if s == "none" {
+		return finding.Note + 1, nil
+	}
+	sev, ok := finding.ParseSeverity(s)
+	if !ok {
+		return 0, fmt.Errorf("--fail-on %q: want error, warning, note or none", s)
+	}
+	return sev, nil
+}
+
+func (e *env) render(o output, rep *report.Report) error {
+	var w io.Writer = e.stdout
+	color := o.path == "" && isTerminal(e.stdout)
+	if o.path != "" {
+		f, err := os.Create(o.path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		w = f
+	}
+	switch o.format {
+	case "json":
+		return report.JSON(w, rep)
+	default:
+		return report.Text(w, rep, color)
+	}
+}
+
+// isTerminal reports whether w is a terminal that wants colour.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok || os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
