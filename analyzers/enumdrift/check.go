@@ -50,10 +50,22 @@ type checker struct {
 
 func containsHandback(s string) bool { return strings.Contains(strings.ToLower(s), "handback") }
 
-// isHandback tells whether a mapping is a HANDBACK: it has a status key
+// handbackness says how sure we are that a mapping is a HANDBACK.
+type handbackness uint8
+
+const (
+	notHandback handbackness = iota
+	maybeHandback // a bare {status: ...} in a file that handles HANDBACKs
+	isHandback
+)
+
+// handback tells whether a mapping is a HANDBACK: it has a status key
 // and either two of the HANDBACK's required fields, a type named after
-// HANDBACK, or one HANDBACK field in a file that handles HANDBACKs.
-func (c *checker) isHandback(m *facts.Mapping) bool {
+// HANDBACK, or, in a file that handles HANDBACKs, one HANDBACK field. In
+// such a file a mapping with hardly anything beside its status (a status
+// history entry) may be one: its spellings close to the enum are judged,
+// an unrelated value ("ok" of a health check beside it) is not.
+func (c *checker) handback(m *facts.Mapping) handbackness {
 	hasStatus, core, any := false, 0, 0
 	for _, e := range m.Entries {
 		k := normKey(e.Key)
@@ -67,10 +79,15 @@ func (c *checker) isHandback(m *facts.Mapping) bool {
 			any++
 		}
 	}
-	if !hasStatus {
-		return false
+	switch {
+	case !hasStatus:
+		return notHandback
+	case core >= 2 || containsHandback(m.TypeName) || (c.evidence && any >= 1):
+		return isHandback
+	case c.evidence && len(m.Entries) <= 2:
+		return maybeHandback
 	}
-	return core >= 2 || containsHandback(m.TypeName) || (c.evidence && any >= 1)
+	return notHandback
 }
 
 func (c *checker) fileEvidence() bool {
@@ -95,7 +112,7 @@ func (c *checker) fileEvidence() bool {
 	}
 	// a mapping with two required HANDBACK fields besides status
 	for i := range c.f.Mappings {
-		if c.isHandback(&c.f.Mappings[i]) {
+		if c.handback(&c.f.Mappings[i]) == isHandback {
 			return true
 		}
 	}
@@ -103,15 +120,15 @@ func (c *checker) fileEvidence() bool {
 }
 
 func (c *checker) mappings() {
-	handback := make([]bool, len(c.f.Mappings))
+	kind := make([]handbackness, len(c.f.Mappings))
 	for i := range c.f.Mappings {
-		handback[i] = c.isHandback(&c.f.Mappings[i])
+		kind[i] = c.handback(&c.f.Mappings[i])
 	}
 	for i, s := range c.f.Strings {
-		if s.Role != facts.RoleValue || s.Mapping < 0 || !handback[s.Mapping] || !isStatusKey(s.Key) {
+		if s.Role != facts.RoleValue || s.Mapping < 0 || kind[s.Mapping] == notHandback || !isStatusKey(s.Key) {
 			continue
 		}
-		c.judge(i, true, "in a HANDBACK")
+		c.judge(i, kind[s.Mapping] == isHandback, "in a HANDBACK")
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -19,7 +20,7 @@ import (
 // scripts under testdata/script run the real CLI in a subprocess.
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"protoscan": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+		"protoscan": main, // the real entry point, so go vet -vettool works too
 	})
 }
 
@@ -53,6 +54,16 @@ func TestScripts(t *testing.T) {
 // setup makes $WORK a repository root, so the default root is the script's
 // own directory, never whatever repository the temporary directory is in.
 func setup(e *testscript.Env) error {
+	// the go command (vet scripts) needs a cache and no network; reuse the
+	// developer's build cache so the standard library is not rebuilt
+	if out, err := exec.Command("go", "env", "GOCACHE", "GOMODCACHE").Output(); err == nil {
+		if v := strings.Fields(string(out)); len(v) == 2 {
+			e.Setenv("GOCACHE", v[0])
+			e.Setenv("GOMODCACHE", v[1])
+		}
+	}
+	e.Setenv("GOPROXY", "off")
+	e.Setenv("GOFLAGS", "-mod=mod")
 	return os.MkdirAll(filepath.Join(e.WorkDir, ".git"), 0o777)
 }
 

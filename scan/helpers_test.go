@@ -1,0 +1,5 @@
+package scan_test
+
+import "github.com/protoscan/protoscan/scan/walk"
+
+func walkLimit(n int64) walk.Options { return walk.Options{MaxFileSize: n} }

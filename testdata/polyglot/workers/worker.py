@@ -1,0 +1,43 @@
+"""A worker that hands results back, with drifted statuses planted."""
+import enum
+from typing import Literal
+
+HandbackStatus = Literal["success", "failure", "partial", "blocked", "escalated"]  # escalated: legacy
+
+TERMINAL = frozenset({"success", "failure", "Escalate"})  # Escalate: case
+
+
+class Status(enum.Enum):
+    SUCCESS = "success"
+    FAILURE = "failed"  # legacy
+    PARTIAL = "partial"
+    BLOCKED = "blocked"
+    ESCALATE = "escalate"
+
+
+def make_handback(task_id, ok):
+    result = {"task_id": task_id, "status": "done", "output": None}  # unknown
+    if not ok:
+        result = Handback(task_id=task_id, status="failed")  # legacy
+    return result
+
+
+def route(hb):
+    status = hb.get("status")
+    if status == "success":
+        return "merge"
+    if status in ("blocked", "escalated"):  # escalated: legacy
+        return "human"
+    if status == "FAILURE":  # case
+        return "retry"
+    return None
+
+
+def finish(hb):
+    match hb["status"]:
+        case "success" | "partial":
+            return True
+        case "complete":  # legacy
+            return True
+    hb["status"] = "waiting"  # unknown
+    return False
