@@ -54,8 +54,8 @@ func containsHandback(s string) bool { return strings.Contains(strings.ToLower(s
 type handbackness uint8
 
 const (
-	notHandback handbackness = iota
-	maybeHandback // a bare {status: ...} in a file that handles HANDBACKs
+	notHandback   handbackness = iota
+	maybeHandback              // a bare {status: ...} in a file that handles HANDBACKs
 	isHandback
 )
 
