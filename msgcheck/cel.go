@@ -20,6 +20,10 @@ type celRule struct {
 	prg       cel.Program
 }
 
+// maxRules bounds the CEL rules of one spec; compiling one takes about
+// 100 µs, and every rule runs on every message of its kind.
+const maxRules = 1000
+
 // celCostLimit stops a hostile rule from running away; real rules cost a
 // few dozen units.
 const celCostLimit = 1_000_000
@@ -43,6 +47,10 @@ func (c *compiler) celRules(kindName string, n *yaml.Node) []*celRule {
 	}
 	var out []*celRule
 	for i, item := range n.Content {
+		if c.rules++; c.rules > maxRules {
+			c.errorf(item, "more than %d %s rules in the spec", maxRules, celKeyword)
+			break
+		}
 		item = deref(item)
 		if item.Kind != yaml.MappingNode {
 			c.errorf(item, "%s[%d] must be a mapping with rule and message", celKeyword, i)

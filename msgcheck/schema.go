@@ -1,7 +1,6 @@
 package msgcheck
 
 import (
-	"regexp"
 	"slices"
 )
 
@@ -48,7 +47,7 @@ type schema struct {
 	aliases   map[string]string   // legacy spelling -> enum value
 	hasConst  bool
 	constVal  any
-	pattern   *regexp.Regexp
+	pattern   *pattern
 	minLength int // -1 when unset, as for the other counts
 	maxLength int
 	minWords  int
@@ -56,6 +55,7 @@ type schema struct {
 	maximum   bound
 	exMinimum bound
 	exMaximum bound
+	rangeMsg  string // "must be 0.0-1.0", built once from the bounds
 
 	items       *schema
 	minItems    int

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -42,7 +41,14 @@ type field struct {
 	schema   *schema
 	required bool
 	ruleBase string // "delegate-task-id": the prefix of this field's rule ids
+	// ruleIDs holds the full rule id per constraint, built once, so that
+	// reporting on the field (or its items) does not build strings
+	ruleIDs map[string]string
 }
+
+// constraints are the names rule ids end in (see the README).
+var constraints = []string{"required", "type", "format", "length", "words", "range", "items", "unique",
+	"enum", "const", "one-of", "any-of", "not", "not-allowed", "additional", "exists", "unchecked", "deprecated"}
 
 // Kinds returns the names of the message kinds the spec defines, in spec
 // order.
@@ -148,6 +154,8 @@ type compiler struct {
 	defs     map[string]*yaml.Node
 	compiled map[string]*schema
 	all      []*schema // every schema compiled, for the $ref cycle check
+	tooBig   bool      // maxSchemas was reached
+	rules    int       // CEL rules compiled, against maxRules
 }
 
 func (c *compiler) errorf(n *yaml.Node, format string, args ...any) {
@@ -301,7 +309,10 @@ func (c *compiler) kind(name string, n *yaml.Node) *kind {
 					continue
 				}
 				fd := &field{name: f[0].Value, core: key == "core_fields", schema: c.schema(f[1], 0),
-					ruleBase: name + "-" + ruleWord(f[0].Value)}
+					ruleBase: name + "-" + ruleWord(f[0].Value), ruleIDs: map[string]string{}}
+				for _, con := range constraints {
+					fd.ruleIDs[con] = "msgcheck/" + fd.ruleBase + "-" + con
+				}
 				k.fields[fd.name] = fd
 				k.order = append(k.order, fd)
 			}
@@ -386,8 +397,21 @@ func (c *compiler) schema(n *yaml.Node, depth int) *schema {
 	return s
 }
 
+// maxSchemas bounds the schemas one spec compiles to. Real specs have a
+// few hundred; YAML aliases can make a small file expand exponentially
+// (each alias is compiled anew), and that must fail fast, not hang.
+const maxSchemas = 10_000
+
 // fill compiles the schema node n into s.
 func (c *compiler) fill(s *schema, n *yaml.Node, depth int) {
+	if c.tooBig {
+		return
+	}
+	if len(c.all) >= maxSchemas {
+		c.tooBig = true
+		c.errorf(n, "spec expands to more than %d schemas (YAML aliases reused too often?)", maxSchemas)
+		return
+	}
 	c.all = append(c.all, s)
 	if depth > maxSchemaDepth {
 		c.errorf(n, "schema nested deeper than %d levels", maxSchemaDepth)
@@ -415,11 +439,12 @@ func (c *compiler) fill(s *schema, n *yaml.Node, depth int) {
 		case "const":
 			s.hasConst, s.constVal = true, c.scalar(v)
 		case "pattern":
-			re, err := regexp.Compile(v.Value)
+			p, err := compilePattern(v.Value)
 			if err != nil {
 				c.errorf(v, "pattern %q does not compile: %v", v.Value, err)
+				continue
 			}
-			s.pattern = re
+			s.pattern = p
 		case "minLength":
 			s.minLength = c.count(v, key)
 		case "maxLength":
@@ -508,6 +533,9 @@ func (c *compiler) fill(s *schema, n *yaml.Node, depth int) {
 		c.aliases(s, aliasNode)
 	}
 	s.indexFields()
+	if s.minimum.set || s.maximum.set || s.exMinimum.set || s.exMaximum.set {
+		s.rangeMsg = "must be " + rangeText(s)
+	}
 	if s.minimum.set && s.maximum.set && s.minimum.v > s.maximum.v {
 		c.errorf(n, "minimum %s is greater than maximum %s", s.minimum.text, s.maximum.text)
 	}

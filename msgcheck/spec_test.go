@@ -770,3 +770,29 @@ func TestSpecEnum(t *testing.T) {
 		t.Error("a numeric enum is reported as a string enum")
 	}
 }
+
+// A small spec that reuses YAML anchors must not expand exponentially: it
+// is an error, found fast.
+func TestSpecAliasExpansionIsBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("version: \"1\"\ndefinitions:\n  x0: &x0 {type: string}\n")
+	for i := 1; i <= 7; i++ {
+		fmt.Fprintf(&b, "  x%d: &x%d {allOf: [", i, i)
+		for j := 0; j < 10; j++ {
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "*x%d", i-1)
+		}
+		b.WriteString("]}\n")
+	}
+	b.WriteString("msg:\n  core_fields:\n    f: *x7\n")
+	start := time.Now()
+	_, err := msgcheck.ParseSpec("bomb.yaml", []byte(b.String()))
+	if err == nil || !strings.Contains(err.Error(), "spec expands to more than 10000 schemas") {
+		t.Fatalf("err = %v", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("took %v", d)
+	}
+}

@@ -25,8 +25,11 @@ type state struct {
 	warn  bool // findings of the current field are warnings (an extension)
 	probe int
 	path  []yamlnode.Step
-	res   Result
-	buf   [8]yamlnode.Step // backing for path, so most walks never allocate
+	// locate keeps a copy of the path in each finding (ValidateNode needs
+	// it for line and column; Validate does not)
+	locate bool
+	res    Result
+	buf    [8]yamlnode.Step // backing for path, so most walks never allocate
 }
 
 // statePool recycles walk states: validating a valid message then costs no
@@ -40,7 +43,11 @@ func (st *state) pop()            { st.path = st.path[:len(st.path)-1] }
 // fieldPath renders the current path as the seed writes it:
 // metrics.quality, plan[1].
 func fieldPath(path []yamlnode.Step) string {
+	if len(path) == 1 && path[0].Index < 0 {
+		return path[0].Key
+	}
 	var b strings.Builder
+	b.Grow(32)
 	for i, s := range path {
 		if s.Index >= 0 {
 			b.WriteByte('[')
@@ -60,17 +67,32 @@ func fieldPath(path []yamlnode.Step) string {
 // its indices) and the constraint, e.g. msgcheck/handback-metrics-quality-range.
 func ruleID(kindName string, path []yamlnode.Step, constraint string) string {
 	var b strings.Builder
+	b.Grow(64)
 	b.WriteString("msgcheck/")
 	b.WriteString(kindName)
 	for _, s := range path {
 		if s.Index < 0 {
 			b.WriteByte('-')
-			b.WriteString(ruleWord(s.Key))
+			writeRuleWord(&b, s.Key)
 		}
 	}
 	b.WriteByte('-')
 	b.WriteString(constraint)
 	return b.String()
+}
+
+// writeRuleWord writes ruleWord(s) without building it first.
+func writeRuleWord(b *strings.Builder, s string) {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '_':
+			b.WriteByte('-')
+		case 'A' <= c && c <= 'Z':
+			b.WriteByte(c + 'a' - 'A')
+		default:
+			b.WriteByte(c)
+		}
+	}
 }
 
 // report records a finding for the current path; field-level findings are
@@ -81,14 +103,38 @@ func (st *state) report(constraint, text string) {
 
 func (st *state) emit(warning bool, constraint, text string, atKey bool) {
 	p := fieldPath(st.path)
-	f := Finding{
+	st.res.add(Finding{
 		Field:   p,
-		Rule:    ruleID(st.kind.name, st.path, constraint),
+		Rule:    st.rule(constraint),
 		Message: p + ": " + text,
-		path:    slices.Clone(st.path),
+		path:    st.keptPath(st.path),
 		atKey:   atKey,
+	}, warning)
+}
+
+func (st *state) keptPath(p []yamlnode.Step) []yamlnode.Step {
+	if !st.locate {
+		return nil
 	}
-	st.res.add(f, warning)
+	return slices.Clone(p)
+}
+
+// rule is the rule id for the current path: the field's precomputed id
+// when the path is the field itself or items of it, else built.
+func (st *state) rule(constraint string) string {
+	if st.field != nil && len(st.path) > 0 && st.path[0].Key == st.field.name {
+		direct := true
+		for _, s := range st.path[1:] {
+			if s.Index < 0 {
+				direct = false
+				break
+			}
+		}
+		if id, ok := st.field.ruleIDs[constraint]; ok && direct {
+			return id
+		}
+	}
+	return ruleID(st.kind.name, st.path, constraint)
 }
 
 // lastKey is the name a value goes by in messages: "agent" for agent,
@@ -126,7 +172,7 @@ func (st *state) validate(s *schema, v any) bool {
 	}
 	if s.types != 0 && !typeMatches(s.types, v) {
 		if st.probe == 0 {
-			st.report("type", fmt.Sprintf("must be %s (got %s)", typeList(s.types), jsonType(v)))
+			st.report("type", "must be "+typeList(s.types)+" (got "+jsonType(v)+")")
 		}
 		return false // further keywords would only repeat the type error
 	}
@@ -203,7 +249,7 @@ func (st *state) deprecated(s *schema) {
 		Field:   p,
 		Rule:    ruleID(st.kind.name, st.path, "deprecated"),
 		Message: fmt.Sprintf("%s '%s' is no longer recommended (%s)", what, p, hint),
-		path:    slices.Clone(st.path),
+		path:    st.keptPath(st.path),
 		atKey:   true,
 	}, true)
 }
@@ -224,7 +270,7 @@ func (st *state) str(s *schema, x string) bool {
 		if n := countWords(x, s.minWords); n < s.minWords {
 			ok = false
 			if st.probe == 0 {
-				st.report("words", st.custom(s, fmt.Sprintf("must be >=%d words (%d provided)", s.minWords, n), x))
+				st.report("words", st.custom(s, "must be >="+strconv.Itoa(s.minWords)+" words ("+strconv.Itoa(n)+" provided)", x))
 			}
 		}
 	}
@@ -262,7 +308,7 @@ func (st *state) exists(s *schema, x string) {
 		return
 	}
 	if _, found := set.names[x]; !found {
-		st.report("exists", fmt.Sprintf("unknown %s %s (not found in %s)", st.lastKey(), quote(x), dirList(set.present, " or ")))
+		st.report("exists", "unknown "+st.lastKey()+" "+quote(x)+" (not found in "+set.presentText+")")
 	}
 }
 
@@ -281,7 +327,7 @@ func (st *state) number(s *schema, f float64) bool {
 		return true
 	}
 	if st.probe == 0 {
-		st.report("range", st.custom(s, "must be "+rangeText(s)+" (got "+formatPlain(f)+")", f))
+		st.report("range", st.custom(s, s.rangeMsg+" (got "+formatPlain(f)+")", f))
 	}
 	return false
 }
@@ -312,7 +358,7 @@ func (st *state) array(s *schema, x []any) bool {
 	if s.minItems >= 0 && len(x) < s.minItems {
 		ok = false
 		if st.probe == 0 {
-			st.report("items", fmt.Sprintf("must have >=%d items (%d provided)", s.minItems, len(x)))
+			st.report("items", "must have >="+strconv.Itoa(s.minItems)+" items ("+strconv.Itoa(len(x))+" provided)")
 		}
 	}
 	if s.maxItems >= 0 && len(x) > s.maxItems {
@@ -371,7 +417,7 @@ func (st *state) object(s *schema, x map[string]any) bool {
 			st.push(p.name)
 			path := fieldPath(st.path)
 			st.res.add(Finding{Field: path, Rule: ruleID(st.kind.name, st.path, "required"),
-				Message: path + ": required field is missing", path: slices.Clone(st.path[:len(st.path)-1])}, st.warn)
+				Message: path + ": required field is missing", path: st.keptPath(st.path[:len(st.path)-1])}, st.warn)
 			st.pop()
 			continue
 		}
@@ -405,7 +451,7 @@ func (st *state) object(s *schema, x map[string]any) bool {
 			if st.probe == 0 {
 				p := fieldPath(st.path)
 				st.res.add(Finding{Field: p, Rule: ruleID(st.kind.name, st.path[:len(st.path)-1], "additional"),
-					Message: p + ": field is not allowed here", path: slices.Clone(st.path), atKey: true}, st.warn)
+					Message: p + ": field is not allowed here", path: st.keptPath(st.path), atKey: true}, st.warn)
 			}
 		} else if !st.validate(s.additional, x[k]) {
 			ok = false
@@ -489,7 +535,7 @@ func (st *state) enumFailure(s *schema, v any) {
 			return
 		}
 	}
-	st.report("enum", st.custom(s, fmt.Sprintf("invalid %s %s (must be one of %s)", name, quote(v), s.enumText), v))
+	st.report("enum", st.custom(s, "invalid "+name+" "+quote(v)+" (must be one of "+s.enumText+")", v))
 }
 
 func inEnum(s *schema, v any) bool {

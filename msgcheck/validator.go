@@ -33,13 +33,16 @@ type Validator struct {
 	limits yamlnode.Limits
 	// entries holds, per schema with existsIn, what the repository has.
 	entries map[*schema]*entrySet
+	// versions are the specs' versions, normalized once (see specFor).
+	versions []string
 }
 
 // entrySet is the names found in the existing directories of one existsIn
 // list: subdirectories, and NAME for each NAME.md.
 type entrySet struct {
-	present []string // the directories of the list that exist
-	names   map[string]struct{}
+	present     []string // the directories of the list that exist
+	presentText string   // "skills/ or src/skills/", for messages
+	names       map[string]struct{}
 }
 
 // New returns a validator for the given specs; the first is the default,
@@ -52,6 +55,9 @@ func New(opts Options, specs ...*Spec) (*Validator, error) {
 	}
 	v := &Validator{specs: specs, root: opts.Root, limits: opts.Limits, entries: map[*schema]*entrySet{}}
 	v.limits = v.limits.OrDefault()
+	for _, sp := range specs {
+		v.versions = append(v.versions, normalizeVersion(sp.Version))
+	}
 	read := map[string]map[string]struct{}{} // directory -> names; nil when missing
 	for _, sp := range specs {
 		for _, sc := range sp.existsSchemas() {
@@ -70,6 +76,7 @@ func New(opts Options, specs ...*Spec) (*Validator, error) {
 					set.names[n] = struct{}{}
 				}
 			}
+			set.presentText = dirList(set.present, " or ")
 			v.entries[sc] = set
 		}
 	}
@@ -129,12 +136,16 @@ type Result struct {
 }
 
 func (r *Result) add(f Finding, warning bool) {
+	list := &r.Errors
 	if warning {
-		r.Warnings = append(r.Warnings, f)
-		return
+		list = &r.Warnings
+	} else {
+		r.Valid = false
 	}
-	r.Errors = append(r.Errors, f)
-	r.Valid = false
+	if *list == nil {
+		*list = make([]Finding, 0, 8) // one allocation for the usual few findings
+	}
+	*list = append(*list, f)
 }
 
 // FieldTypes gives the JSON type of each top-level field, for debugging.
@@ -161,9 +172,14 @@ func (v *Validator) Validate(kindName string, msg any) Result {
 }
 
 // run validates with a pooled walk state and hands back the result.
-func (v *Validator) run(kindName string, msg any) Result {
+func (v *Validator) run(kindName string, msg any) Result { return v.walk(kindName, msg, false) }
+
+// runLocated also keeps each finding's path, for positions.
+func (v *Validator) runLocated(kindName string, msg any) Result { return v.walk(kindName, msg, true) }
+
+func (v *Validator) walk(kindName string, msg any, locate bool) Result {
 	st := statePool.Get().(*state)
-	st.v, st.res, st.path = v, Result{Valid: true}, st.buf[:0]
+	st.v, st.res, st.path, st.locate = v, Result{Valid: true}, st.buf[:0], locate
 	v.validate(kindName, msg, st)
 	res := st.res
 	st.v, st.kind, st.field, st.res = nil, nil, nil, Result{}
@@ -240,8 +256,8 @@ func (v *Validator) specFor(m map[string]any, res *Result) *Spec {
 			continue
 		}
 		want := normalizeVersion(raw)
-		for _, sp := range v.specs {
-			if normalizeVersion(sp.Version) == want {
+		for i, sp := range v.specs {
+			if v.versions[i] == want {
 				return sp
 			}
 		}
@@ -255,7 +271,11 @@ func (v *Validator) specFor(m map[string]any, res *Result) *Spec {
 
 // normalizeVersion makes "v1.0", "1.0", 1 and 1.0 the same version.
 func normalizeVersion(raw any) string {
-	s := strings.TrimPrefix(strings.TrimSpace(strings.ToLower(formatPlain(raw))), "v")
+	str, isStr := raw.(string)
+	if !isStr {
+		str = formatPlain(raw)
+	}
+	s := strings.TrimPrefix(strings.TrimSpace(strings.ToLower(str)), "v")
 	for strings.HasSuffix(s, ".0") {
 		s = strings.TrimSuffix(s, ".0")
 	}
@@ -366,7 +386,7 @@ func (v *Validator) ValidateNode(kindName string, n *yaml.Node) (Result, error) 
 	if err != nil {
 		return Result{}, err
 	}
-	res := v.run(kindName, val)
+	res := v.runLocated(kindName, val)
 	for _, list := range [][]Finding{res.Errors, res.Warnings} {
 		for i := range list {
 			list[i].Line, list[i].Column = yamlnode.Locate(n, list[i].path, list[i].atKey)

@@ -6,11 +6,11 @@ import (
 )
 
 // isWordSeparator treats every Unicode space as a separator: U+00A0 and the
-// other Zs characters, line and paragraph separators, and U+FEFF, which
-// JavaScript's \s also counts, so that a JSON Schema pattern [\s\p{Z}]
-// run by ajv agrees with us.
+// other Zs characters, line and paragraph separators, and U+FEFF. It is
+// exactly JavaScript's [\s\p{Z}] (which has U+FEFF but not U+0085, NEL),
+// so a JSON Schema pattern run by ajv agrees with us.
 func isWordSeparator(r rune) bool {
-	return unicode.IsSpace(r) || unicode.Is(unicode.Z, r) || r == '\uFEFF'
+	return r != '\u0085' && (unicode.IsSpace(r) || unicode.Is(unicode.Z, r) || r == '\uFEFF')
 }
 
 // asciiSpace marks the ASCII separators, for the common all-ASCII case.

@@ -1,0 +1,306 @@
+package msgcheck_test
+
+// Fuzz targets. Run one at a time, e.g.
+//
+//	go test -run=^$ -fuzz=FuzzParseSpec -fuzztime=2m ./msgcheck
+//	go test -run=^$ -fuzz=FuzzValidateBytes -fuzztime=2m ./msgcheck
+//
+// A crasher is saved under testdata/fuzz/<Target>/ and then replayed by
+// every plain `go test`.
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"testing"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/protoscan/protoscan/msgcheck"
+)
+
+// fuzzTimeLimit is how long one input may take before it counts as a hang.
+// Real specs compile in milliseconds and messages validate in microseconds.
+const fuzzTimeLimit = 10 * time.Second
+
+// fuzzWatchdog crashes the process, with every goroutine's stack, when the
+// work it guards runs past fuzzTimeLimit: the fuzzer then keeps the input
+// as a crasher, where a plain hang would only stall it.
+func fuzzWatchdog(what string, data []byte) (stop func()) {
+	start := time.Now()
+	timer := time.AfterFunc(fuzzTimeLimit, func() {
+		debug.SetTraceback("all")
+		show := data
+		if len(show) > 2000 {
+			show = show[:2000]
+		}
+		panic(fmt.Sprintf("%s did not finish in %v (input of %d bytes): %q", what, time.Since(start), len(data), show))
+	})
+	return func() { timer.Stop() }
+}
+
+var fuzzSpecSeeds = []string{
+	"",
+	"null",
+	"[]",
+	"- a\n- b\n",
+	"version: 1\n",
+	"\xff\xfe\x00",
+	"version: \"1\"\n\tbad: tab\n",
+	`version: "1"
+k:
+  signature: [a]
+  required: [a, missing]
+  core_fields:
+    a: {type: strin}
+    b: {pattern: "("}
+    c: {minimum: 2, maximum: 1}
+    d: {enum: []}
+    e: {type: string, enum: [x], aliases: {y: z}}
+    f: {items: [{type: string}]}
+    g: {minWords: -1, minLength: x}
+    h: {unknownKeyword: 1}
+`,
+	`version: "1"
+definitions:
+  a: {$ref: "#/definitions/b"}
+  b: {$ref: "#/definitions/a"}
+k:
+  core_fields:
+    x: {$ref: "#/definitions/a"}
+`,
+	`version: "1"
+definitions:
+  a:
+    type: string
+    allOf:
+      - $ref: "#/definitions/b"
+  b:
+    anyOf:
+      - {type: string, minLength: 2}
+      - not: {$ref: "#/definitions/c"}
+  c:
+    oneOf: [{const: 1}, {enum: [2, "3"]}]
+k:
+  signature: [x]
+  core_fields:
+    x: {$ref: "#/definitions/a"}
+    y:
+      type: object
+      required: [z]
+      properties:
+        z: {$ref: "#/definitions/c"}
+      additionalProperties: {type: integer, exclusiveMinimum: 0}
+  extensions:
+    w: {type: array, items: {$ref: "#/definitions/b"}, uniqueItems: true, maxItems: 3}
+`,
+	`version: "1"
+base: &base
+  type: string
+  minLength: 1
+x-note: &n {type: number}
+k:
+  signature: [a]
+  core_fields:
+    a: *base
+    b:
+      <<: *base
+      maxLength: 3
+    c: *n
+`,
+	`version: "2.0"
+protocol: p
+k:
+  signature: [a]
+  required: [a]
+  core_fields:
+    a: {type: integer, deprecated: "use b"}
+    b: false
+    c: true
+    d:
+  x-protoscan-validations:
+    - rule: "self.a > 0"
+      message: "a must be positive"
+      fieldPath: self.a
+      reason: positive
+    - rule: "self.a"
+      severity: warning
+    - rule: "1 +"
+    - rule: "'x'"
+    - {message: "no rule"}
+    - rule: "true"
+      severity: fatal
+`,
+	`version: "1"
+definitions:
+  a:
+    allOf:
+      - $ref: "#/definitions/b"
+  b: {type: string, $ref: "#/definitions/c"}
+  c: {minLength: 1, enum: [x, y], aliases: {z: x}}
+k:
+  signature: [status]
+  core_fields:
+    status: {$ref: "#/definitions/a"}
+    agent: {$ref: "#/definitions/c"}
+`,
+	`{"version": "1", "k": {"signature": ["a"], "core_fields": {"a": {"type": ["string", "null"]}}}}`,
+	"version: \"1\"\nk:\n  core_fields:\n    a:" + strings.Repeat(" {items:", 70) + " {}" + strings.Repeat("}", 70) + "\n",
+}
+
+func FuzzParseSpec(f *testing.F) {
+	embedded, err := msgcheck.EmbeddedSpecSource(msgcheck.DefaultSpecName)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(embedded)
+	f.Add(embedded[:len(embedded)/2])
+	f.Add([]byte(strings.Replace(string(embedded), "version:", "versio:", 1)))
+	f.Add([]byte(strings.Replace(string(embedded), "core_fields:", "core_field:", 1)))
+	f.Add([]byte(strings.ReplaceAll(string(embedded), "#/definitions/", "#/defs/")))
+	f.Add([]byte(strings.ReplaceAll(string(embedded), "  ", "\t")))
+	for _, s := range fuzzSpecSeeds {
+		f.Add([]byte(s))
+	}
+	messages := []any{
+		map[string]any{},
+		map[string]any{"a": int64(1), "x": "hello", "y": map[string]any{"z": int64(1), "q": int64(2)}, "w": []any{"ab", "ab"}},
+		map[string]any{"task_id": "t-1", "status": "complete", "metrics": map[string]any{"quality": 2.0}},
+		map[string]any{"task_id": "t-1", "scope": "short", "plan": []any{"Test it"}, "context": 5.0},
+		[]any{"not", "a", "message"},
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		defer fuzzWatchdog("ParseSpec and validation", data)()
+		spec, err := msgcheck.ParseSpec("fuzz.yaml", data)
+		if err != nil {
+			if spec != nil {
+				t.Fatalf("ParseSpec returned a spec and an error: %v", err)
+			}
+			var se *msgcheck.SpecError
+			if !errors.As(err, &se) {
+				t.Fatalf("ParseSpec error is not a *SpecError: %T %v", err, err)
+			}
+			return
+		}
+		if spec == nil {
+			t.Fatal("ParseSpec returned neither a spec nor an error")
+		}
+		kinds := spec.Kinds()
+		if len(kinds) == 0 {
+			t.Fatal("a spec without message kinds compiled")
+		}
+		// what a user of the spec does next: read enums, validate
+		for _, k := range kinds {
+			for _, field := range []string{"status", "agent", "a", "x", "k"} {
+				spec.Enum(k, field)
+			}
+		}
+		v, err := msgcheck.New(msgcheck.Options{}, spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range append(kinds, "") {
+			for _, m := range messages {
+				fuzzCheckResult(t, k, v.Validate(k, m))
+			}
+		}
+	})
+}
+
+// fuzzCheckResult checks what every Result promises.
+func fuzzCheckResult(t *testing.T, kind string, res msgcheck.Result) {
+	t.Helper()
+	if res.Valid && len(res.Errors) > 0 {
+		t.Fatalf("kind %q: Valid=true with %d errors: %v", kind, len(res.Errors), res.Errors)
+	}
+	if !res.Valid && len(res.Errors) == 0 {
+		t.Fatalf("kind %q: Valid=false with no error (warnings: %v)", kind, res.Warnings)
+	}
+	if res.Valid && kind != "" && res.Kind != kind {
+		t.Fatalf("kind %q: valid as kind %q", kind, res.Kind)
+	}
+	for _, list := range [][]msgcheck.Finding{res.Errors, res.Warnings} {
+		for _, fd := range list {
+			if fd.Rule == "" || fd.Message == "" {
+				t.Fatalf("kind %q: finding without a rule or a message: %+v", kind, fd)
+			}
+		}
+	}
+}
+
+var fuzzMessageSeeds = []string{
+	`task_id: feature-x-001
+skill: queue-management
+agent: engineer
+scope: Update the parser so that empty tokens are rejected with a clear error message and tests that cover it
+success_criteria: [Empty tokens are rejected]
+plan:
+  - Read the parser code
+  - Write the failing tests
+context: [The parser accepts empty tokens today]
+effort: high
+`,
+	`task_id: feature-x-001
+status: complete
+output: {files: [a.go]}
+metrics: {quality: 1.5, tokens: 3.5, cost: -1, duration_seconds: .nan}
+children_created: [Bad_ID]
+retry_count: -1
+surprise: field
+`,
+	`{"task_id": "x", "status": "success", "output": null, "metrics": {"quality": 1.0, "tokens": 1e2, "cost": 0, "duration_seconds": -0}}`,
+	"task_id: a\nscope: \"one\u00a0two\u3000three\u200bfour\"\nplan: [\"a b c\", 5, null]\ncontext: {x: 1}\n",
+	"base: &b {task_id: abc, status: success}\n<<: *b\noutput: ~\nmetrics: {quality: .inf, tokens: 0x10, cost: 1_000, duration_seconds: 0o17}\n",
+	"a: &a [x, x, x]\nb: &b [*a, *a, *a]\nc: &c [*b, *b, *b]\ntask_id: *c\nstatus: *a\n",
+	"? [complex, key]\n: value\ntask_id: abc\n",
+	"task_id: abc\ntask_id: abd\n",
+	"--- \ntask_id: one\n---\ntask_id: two\n",
+	"!!binary aGVsbG8=",
+	"[1, 2, 3]",
+	"plain scalar",
+	"",
+	"~",
+	"task_id: " + strings.Repeat("[", 300) + strings.Repeat("]", 300) + "\n",
+	"metrics: {quality: 99999999999999999999999, tokens: 9223372036854775808, cost: !!float 1, duration_seconds: !!str 1}\n",
+	"protocol_version: 2\ntask_id: abc\nstatus: success\noutput: 1\nmetrics: {quality: 0, tokens: 0, cost: 0, duration_seconds: 0}\n",
+}
+
+func FuzzValidateBytes(f *testing.F) {
+	root := f.TempDir()
+	for _, dir := range []string{"skills/queue-management", "skills/code-review"} {
+		if err := os.MkdirAll(filepath.Join(root, filepath.FromSlash(dir)), 0o755); err != nil {
+			f.Fatal(err)
+		}
+	}
+	v, err := msgcheck.New(msgcheck.Options{Root: root}, msgcheck.DefaultSpec())
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, s := range fuzzMessageSeeds {
+		f.Add([]byte(s))
+	}
+	examples, _ := filepath.Glob(filepath.Join("..", "testdata", "example", "queue", "*"))
+	for _, p := range examples {
+		if data, err := os.ReadFile(p); err == nil {
+			f.Add(data)
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		defer fuzzWatchdog("yaml.Unmarshal and ValidateNode", data)()
+		var n yaml.Node
+		if err := yaml.Unmarshal(data, &n); err != nil {
+			return
+		}
+		for _, kind := range []string{"", "delegate", "handback"} {
+			res, err := v.ValidateNode(kind, &n)
+			if err != nil {
+				continue // beyond the conversion limits: reported, not validated
+			}
+			fuzzCheckResult(t, kind, res)
+		}
+	})
+}

@@ -1,0 +1,127 @@
+package msgcheck
+
+import (
+	"regexp"
+	"regexp/syntax"
+)
+
+// pattern is a compiled `pattern` keyword. Most protocol patterns are an
+// anchored run of ASCII character classes with counts, such as a task
+// id's ^[a-z0-9][a-z0-9\-]{1,48}[a-z0-9]$; those are matched by a small
+// position-set automaton about five times faster than regexp, which stays
+// the matcher for everything else (and for inputs over 127 bytes).
+type pattern struct {
+	re    *regexp.Regexp
+	steps []classStep // nil when the fast path does not apply
+}
+
+// classStep is one class repeated min..max times (max < 0: unbounded).
+type classStep struct {
+	set      [2]uint64 // ASCII membership
+	min, max int
+}
+
+func compilePattern(src string) (*pattern, error) {
+	re, err := regexp.Compile(src)
+	if err != nil {
+		return nil, err
+	}
+	p := &pattern{re: re}
+	if tree, err := syntax.Parse(src, syntax.Perl); err == nil {
+		p.steps = classSteps(tree)
+	}
+	return p, nil
+}
+
+func (p *pattern) String() string { return p.re.String() }
+
+// classSteps returns the steps of ^(class{m,n})*$, or nil.
+func classSteps(re *syntax.Regexp) []classStep {
+	if re.Op != syntax.OpConcat || len(re.Sub) < 3 ||
+		re.Sub[0].Op != syntax.OpBeginText || re.Sub[len(re.Sub)-1].Op != syntax.OpEndText {
+		return nil
+	}
+	var steps []classStep
+	for _, sub := range re.Sub[1 : len(re.Sub)-1] {
+		min, max := 1, 1
+		switch sub.Op {
+		case syntax.OpRepeat:
+			min, max = sub.Min, sub.Max
+			sub = sub.Sub[0]
+		case syntax.OpStar:
+			min, max = 0, -1
+			sub = sub.Sub[0]
+		case syntax.OpPlus:
+			min, max = 1, -1
+			sub = sub.Sub[0]
+		case syntax.OpQuest:
+			min, max = 0, 1
+			sub = sub.Sub[0]
+		}
+		set, ok := asciiSet(sub)
+		if !ok {
+			return nil
+		}
+		steps = append(steps, classStep{set: set, min: min, max: max})
+	}
+	return steps
+}
+
+// asciiSet turns a one-character regexp into an ASCII membership set;
+// ok is false when it is not one or reaches past ASCII.
+func asciiSet(re *syntax.Regexp) (set [2]uint64, ok bool) {
+	var runes []rune
+	switch {
+	case re.Op == syntax.OpCharClass:
+		runes = re.Rune
+	case re.Op == syntax.OpLiteral && len(re.Rune) == 1 && re.Flags&syntax.FoldCase == 0:
+		runes = []rune{re.Rune[0], re.Rune[0]}
+	default:
+		return set, false
+	}
+	for i := 0; i+1 < len(runes); i += 2 {
+		lo, hi := runes[i], runes[i+1]
+		if hi >= 0x80 {
+			return set, false
+		}
+		for r := lo; r <= hi; r++ {
+			set[r>>6] |= 1 << (r & 63)
+		}
+	}
+	return set, true
+}
+
+// MatchString reports whether s matches the pattern.
+func (p *pattern) MatchString(s string) bool {
+	if p.steps == nil || len(s) > 127 {
+		return p.re.MatchString(s)
+	}
+	// reach holds the positions of s the steps so far can end at.
+	var reach [2]uint64
+	reach[0] = 1
+	for _, st := range p.steps {
+		var next [2]uint64
+		for pos := 0; pos <= len(s); pos++ {
+			if reach[pos>>6]&(1<<(pos&63)) == 0 {
+				continue
+			}
+			// positions pos+min .. pos+run (capped by max) are reachable
+			run := 0
+			for pos+run < len(s) && (st.max < 0 || run < st.max) {
+				b := s[pos+run]
+				if b >= 0x80 || st.set[b>>6]&(1<<(b&63)) == 0 {
+					break
+				}
+				run++
+			}
+			for k := st.min; k <= run; k++ {
+				next[(pos+k)>>6] |= 1 << ((pos + k) & 63)
+			}
+		}
+		reach = next
+		if reach == [2]uint64{} {
+			return false
+		}
+	}
+	return reach[len(s)>>6]&(1<<(len(s)&63)) != 0
+}

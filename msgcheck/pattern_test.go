@@ -1,0 +1,64 @@
+package msgcheck
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+var patternCases = []string{
+	`^[a-z0-9][a-z0-9\-]{1,48}[a-z0-9]$`,
+	`^[A-Z]+-[0-9]{3}$`,
+	`^a?b*c+$`,
+	`^[a-c]{0,3}[b-d]{2}$`,
+	`^x$`,
+	`^$`,
+	`^(?i)[a-f]+$`,
+	`[a-z]+`,        // unanchored: regexp only
+	`^[é]+$`,        // not ASCII: regexp only
+	`^(ab)+$`,       // a group: regexp only
+	`^[^a-z]{1,3}$`, // negated: reaches past ASCII, regexp only
+}
+
+// TestPatternFastPath checks the position-set matcher against regexp on
+// random strings over an alphabet that exercises every class edge.
+func TestPatternFastPath(t *testing.T) {
+	alphabet := []byte("abcdefxyzABCZ0129-_ é")
+	r := rand.New(rand.NewPCG(1, 2))
+	fast := 0
+	for _, src := range patternCases {
+		p, err := compilePattern(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.steps != nil {
+			fast++
+		}
+		for i := 0; i < 20000; i++ {
+			b := make([]byte, r.IntN(60))
+			for j := range b {
+				b[j] = alphabet[r.IntN(len(alphabet))]
+			}
+			s := string(b)
+			if got, want := p.MatchString(s), p.re.MatchString(s); got != want {
+				t.Fatalf("%s on %q: fast path %v, regexp %v", src, s, got, want)
+			}
+		}
+	}
+	if fast != 6 {
+		t.Errorf("%d patterns took the fast path, want 6", fast)
+	}
+}
+
+func FuzzPattern(f *testing.F) {
+	f.Add(`^[a-z0-9][a-z0-9\-]{1,48}[a-z0-9]$`, "feature-x-001")
+	f.Add(`^a?b*c+$`, "bbc")
+	f.Fuzz(func(t *testing.T, src, s string) {
+		p, err := compilePattern(src)
+		if err != nil {
+			return
+		}
+		if got, want := p.MatchString(s), p.re.MatchString(s); got != want {
+			t.Fatalf("%s on %q: fast path %v, regexp %v", src, s, got, want)
+		}
+	})
+}
