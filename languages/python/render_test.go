@@ -1,0 +1,161 @@
+package python
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/protoscan/protoscan/languages/facts"
+)
+
+// render prints facts compactly, one per line, for table tests.
+func render(f *facts.File) string {
+	var b strings.Builder
+	for _, s := range f.Strings {
+		fmt.Fprintf(&b, "S %s %q", s.Role, s.Value)
+		if s.Key != "" {
+			fmt.Fprintf(&b, " key=%s", s.Key)
+		}
+		if s.Receiver != "" {
+			fmt.Fprintf(&b, " recv=%s", s.Receiver)
+		}
+		if s.Scope != "" {
+			fmt.Fprintf(&b, " scope=%s", s.Scope)
+		}
+		if s.Mapping >= 0 {
+			fmt.Fprintf(&b, " m=%d", s.Mapping)
+		}
+		if s.Group >= 0 {
+			fmt.Fprintf(&b, " g=%d", s.Group)
+		}
+		fmt.Fprintf(&b, " @%d:%d-%d:%d\n", s.Pos.Line, s.Pos.Col, s.End.Line, s.End.Col)
+	}
+	for _, g := range f.Groups {
+		fmt.Fprintf(&b, "G %s %q @%d:%d %v\n", g.Kind, g.Name, g.Pos.Line, g.Pos.Col, g.Members)
+	}
+	for _, m := range f.Mappings {
+		fmt.Fprintf(&b, "M %q @%d:%d", m.TypeName, m.Pos.Line, m.Pos.Col)
+		for _, e := range m.Entries {
+			fmt.Fprintf(&b, " %s@%d:%d=%s@%d:%d", e.Key, e.KeyPos.Line, e.KeyPos.Col, renderValue(e.Value), e.ValPos.Line, e.ValPos.Col)
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func renderValue(v any) string {
+	switch v := v.(type) {
+	case facts.Unknown:
+		return "?"
+	case nil:
+		return "nil"
+	case string:
+		return fmt.Sprintf("%q", v)
+	case int64:
+		return fmt.Sprintf("%d", v)
+	case float64:
+		return fmt.Sprintf("%gf", v)
+	case bool:
+		return fmt.Sprint(v)
+	case []any:
+		parts := make([]string, len(v))
+		for i, e := range v {
+			parts[i] = renderValue(e)
+		}
+		return "[" + strings.Join(parts, ",") + "]"
+	case map[string]any:
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		parts := make([]string, len(keys))
+		for i, k := range keys {
+			parts[i] = k + ":" + renderValue(v[k])
+		}
+		return "{" + strings.Join(parts, ",") + "}"
+	}
+	return fmt.Sprintf("!%T", v)
+}
+
+// checkInvariants verifies what every result must satisfy, whatever the
+// input: positions agree with the source, indices are in range and
+// consistent, each literal is reported once, in source order.
+func checkInvariants(t testing.TB, src []byte, f *facts.File) {
+	t.Helper()
+	if f.Lang != "python" {
+		t.Errorf("Lang = %q", f.Lang)
+	}
+	// Line starts, computed independently of the extractor's table.
+	starts := []int{0}
+	for i, c := range src {
+		if c == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	checkPos := func(what string, p facts.Pos) {
+		if p.Offset < 0 || p.Offset > len(src) || p.Line < 1 || p.Col < 1 {
+			t.Fatalf("%s: bad position %+v (len %d)", what, p, len(src))
+		}
+		line := sort.Search(len(starts), func(i int) bool { return starts[i] > p.Offset })
+		col := p.Offset - starts[line-1] + 1
+		if line != p.Line || col != p.Col {
+			t.Fatalf("%s: position %+v, want line %d col %d", what, p, line, col)
+		}
+	}
+	validSrc := utf8.Valid(src)
+	last := -1
+	for i, s := range f.Strings {
+		checkPos("string", s.Pos)
+		checkPos("string end", s.End)
+		if s.End.Offset <= s.Pos.Offset {
+			t.Fatalf("string %d: empty range %+v-%+v", i, s.Pos, s.End)
+		}
+		if s.Pos.Offset <= last {
+			t.Fatalf("string %d: not in source order or repeated at offset %d", i, s.Pos.Offset)
+		}
+		last = s.Pos.Offset
+		lit := src[s.Pos.Offset:s.End.Offset]
+		if c := lit[len(lit)-1]; c != '"' && c != '\'' {
+			t.Fatalf("string %d: range %q does not end with a quote", i, lit)
+		}
+		if s.Mapping < -1 || s.Mapping >= len(f.Mappings) || s.Group < -1 || s.Group >= len(f.Groups) {
+			t.Fatalf("string %d: index out of range: %+v", i, s)
+		}
+		if s.Group >= 0 {
+			found := false
+			for _, m := range f.Groups[s.Group].Members {
+				found = found || m == i
+			}
+			if !found {
+				t.Fatalf("string %d: not a member of its group %d", i, s.Group)
+			}
+		}
+		if validSrc && !utf8.ValidString(s.Value) {
+			t.Fatalf("string %d: invalid UTF-8 value from valid source", i)
+		}
+	}
+	for gi, g := range f.Groups {
+		checkPos("group", g.Pos)
+		if len(g.Members) == 0 {
+			t.Fatalf("group %d is empty", gi)
+		}
+		for k, m := range g.Members {
+			if m < 0 || m >= len(f.Strings) || f.Strings[m].Group != gi {
+				t.Fatalf("group %d: bad member %d", gi, m)
+			}
+			if k > 0 && g.Members[k-1] >= m {
+				t.Fatalf("group %d: members not in source order", gi)
+			}
+		}
+	}
+	for _, m := range f.Mappings {
+		checkPos("mapping", m.Pos)
+		for _, e := range m.Entries {
+			checkPos("key", e.KeyPos)
+			checkPos("value", e.ValPos)
+		}
+	}
+}

@@ -1,0 +1,296 @@
+// Package treesitter is the one place protoscan touches the tree-sitter
+// binding (github.com/tree-sitter/go-tree-sitter) directly, so that no
+// caller ever owns a C object.
+//
+// The binding has no finalizers: every Parser, Tree, TreeCursor, Query and
+// QueryCursor must be closed exactly once, or its C memory is lost (RSS grew
+// to 5.5 GB over 10k files without it), and a second Close crashes the
+// process. This package therefore owns every Close:
+//
+//   - Parsers live in a bounded Pool (a channel, not a sync.Pool, which would
+//     drop parsers without closing them). A parser is used by one goroutine
+//     at a time.
+//   - Pool.Parse parses, lends the tree to a callback, and closes it (and
+//     any cursor it lent out) when the callback returns, panics included.
+//     Nodes must not be kept after the callback. Parse (package level)
+//     does the same with a process-wide pool per language.
+//   - Input is bounded by a size cap, and parsing by a timeout and the
+//     caller's context.
+//
+// For speed, Flatten copies a whole tree into a Go slice with a single cgo
+// call (see flat.go), so extractors can walk it without a cgo call, or an
+// allocation, per node (about 75 ns a node, a tenth of the parse).
+//
+// Queries are not offered: QueryCursor.Captures leaks in the binding
+// (Matches does not), and extractors here walk trees directly.
+package treesitter
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"time"
+	"unsafe"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+)
+
+// Errors returned by Parse.
+var (
+	ErrTooLarge = errors.New("treesitter: input larger than the size cap")
+	ErrTimeout  = errors.New("treesitter: parse timed out or was cancelled")
+	ErrClosed   = errors.New("treesitter: pool closed")
+)
+
+// Options bound a Pool. Zero fields take the defaults of DefaultOptions.
+type Options struct {
+	// Parsers is the most parsers the pool creates, and so the most parses
+	// that run at once; further callers wait.
+	Parsers int
+	// MaxBytes is the largest input parsed; larger input gets ErrTooLarge.
+	// tree-sitter counts bytes in uint32, so the cap never exceeds 1 GiB.
+	MaxBytes int
+	// Timeout bounds one parse (not the callback).
+	Timeout time.Duration
+}
+
+// DefaultOptions returns GOMAXPROCS parsers, a 64 MiB cap and a 30 s
+// timeout per parse (tree-sitter parses several MB/s, so only pathological
+// input comes near it).
+func DefaultOptions() Options {
+	return Options{Parsers: runtime.GOMAXPROCS(0), MaxBytes: 64 << 20, Timeout: 30 * time.Second}
+}
+
+func (o Options) orDefault() Options {
+	d := DefaultOptions()
+	if o.Parsers <= 0 {
+		o.Parsers = d.Parsers
+	}
+	if o.MaxBytes <= 0 {
+		o.MaxBytes = d.MaxBytes
+	}
+	if o.MaxBytes > 1<<30 {
+		o.MaxBytes = 1 << 30
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = d.Timeout
+	}
+	return o
+}
+
+// Pool is a bounded set of parsers for one language. It is safe for
+// concurrent use. The zero Pool is not usable: call NewPool.
+type Pool struct {
+	lang *sitter.Language
+	opts Options
+	// slots holds one token per parser in use; its capacity bounds the
+	// number of parsers that exist.
+	slots chan struct{}
+	// idle holds parsers not in use. It never blocks on send: at most
+	// cap(slots) parsers ever exist.
+	idle chan *sitter.Parser
+	// done is closed by Close, releasing callers waiting for a slot.
+	done chan struct{}
+
+	mu     sync.Mutex
+	closed bool
+}
+
+// NewPool returns a pool of parsers for lang. Parsers are created lazily.
+func NewPool(lang *sitter.Language, opts Options) *Pool {
+	opts = opts.orDefault()
+	return &Pool{
+		lang:  lang,
+		opts:  opts,
+		slots: make(chan struct{}, opts.Parsers),
+		idle:  make(chan *sitter.Parser, opts.Parsers),
+		done:  make(chan struct{}),
+	}
+}
+
+// Options returns the pool's effective options.
+func (p *Pool) Options() Options { return p.opts }
+
+// get takes a parser, waiting for a free slot.
+func (p *Pool) get(ctx context.Context) (*sitter.Parser, error) {
+	select {
+	case p.slots <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case <-p.done:
+		return nil, ErrClosed
+	}
+	p.mu.Lock()
+	closed := p.closed
+	p.mu.Unlock()
+	if closed {
+		<-p.slots
+		return nil, ErrClosed
+	}
+	select {
+	case pr := <-p.idle:
+		return pr, nil
+	default:
+	}
+	pr := sitter.NewParser()
+	if err := pr.SetLanguage(p.lang); err != nil {
+		pr.Close()
+		<-p.slots
+		return nil, err
+	}
+	return pr, nil
+}
+
+// put returns a parser taken by get.
+func (p *Pool) put(pr *sitter.Parser) {
+	// A cancelled parse leaves state behind that the next parse would
+	// resume from.
+	pr.Reset()
+	p.idle <- pr
+	<-p.slots
+}
+
+// Close closes every parser, waiting for parses in progress to finish.
+// Parse calls after Close return ErrClosed. Close is idempotent.
+func (p *Pool) Close() {
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		return
+	}
+	p.closed = true
+	close(p.done)
+	p.mu.Unlock()
+	// Taking every slot waits for the parsers in use to come back.
+	for i := 0; i < cap(p.slots); i++ {
+		p.slots <- struct{}{}
+	}
+	for {
+		select {
+		case pr := <-p.idle:
+			pr.Close()
+		default:
+			return
+		}
+	}
+}
+
+// Tree is a parsed tree lent to a Parse callback. It and everything taken
+// from it (nodes, cursors, flattened trees' source) are valid only until the
+// callback returns.
+type Tree struct {
+	tree    *sitter.Tree
+	src     []byte
+	cursors []*sitter.TreeCursor
+}
+
+// Root returns the root node.
+func (t *Tree) Root() *sitter.Node { return t.tree.RootNode() }
+
+// Source returns the parsed bytes.
+func (t *Tree) Source() []byte { return t.src }
+
+// Cursor returns a cursor on n that Parse closes after the callback.
+func (t *Tree) Cursor(n *sitter.Node) *sitter.TreeCursor {
+	c := n.Walk()
+	t.cursors = append(t.cursors, c)
+	return c
+}
+
+func (t *Tree) close() {
+	for i, c := range t.cursors {
+		c.Close()
+		t.cursors[i] = nil
+	}
+	t.cursors = nil
+	t.tree.Close()
+	t.tree = nil
+}
+
+// Parse parses src and calls fn with the tree, then closes the tree. fn's
+// error is returned. A parse that exceeds the pool's timeout returns
+// ErrTimeout; one stopped by ctx returns an error matching both ErrTimeout
+// and ctx.Err(); ctx ending while waiting for a parser returns ctx.Err().
+// Input over the size cap returns ErrTooLarge without parsing.
+//
+// fn must not keep the tree or its nodes, and must not call Parse on the
+// same pool (with one parser, that would wait forever).
+//
+// Syntax errors are not errors here: tree-sitter recovers and marks them
+// with ERROR and MISSING nodes.
+func (p *Pool) Parse(ctx context.Context, src []byte, fn func(t *Tree) error) (err error) {
+	if len(src) > p.opts.MaxBytes {
+		return fmt.Errorf("%w (%d > %d bytes)", ErrTooLarge, len(src), p.opts.MaxBytes)
+	}
+	pr, err := p.get(ctx)
+	if err != nil {
+		return err
+	}
+	defer p.put(pr)
+
+	deadline := time.Now().Add(p.opts.Timeout)
+	done := ctx.Done()
+	stopped := false
+	// Called by tree-sitter every 100 parse operations: cheap enough, and
+	// unlike the deprecated timeout and flag it survives binding 0.26.
+	opts := &sitter.ParseOptions{ProgressCallback: func(sitter.ParseState) bool {
+		if done != nil {
+			select {
+			case <-done:
+				stopped = true
+				return true
+			default:
+			}
+		}
+		if time.Now().After(deadline) {
+			stopped = true
+			return true
+		}
+		return false
+	}}
+	n := len(src)
+	tree := pr.ParseWithOptions(func(i int, _ sitter.Point) []byte {
+		if i < n {
+			return src[i:]
+		}
+		return nil
+	}, nil, opts)
+	if tree == nil {
+		if stopped {
+			if err := ctx.Err(); err != nil {
+				return fmt.Errorf("%w: %w", ErrTimeout, err)
+			}
+			return ErrTimeout
+		}
+		return errors.New("treesitter: parse failed")
+	}
+	t := &Tree{tree: tree, src: src}
+	defer t.close()
+	return fn(t)
+}
+
+// ParseRoot is Parse for callers that only need the root node.
+func (p *Pool) ParseRoot(ctx context.Context, src []byte, fn func(root *sitter.Node) error) error {
+	return p.Parse(ctx, src, func(t *Tree) error { return fn(t.Root()) })
+}
+
+// pools holds the default pool of each language, for Parse.
+var pools sync.Map // unsafe.Pointer(lang.Inner) -> *Pool
+
+// Parse parses src with lang using a process-wide pool of that language
+// with DefaultOptions, calls fn with the root node, and closes the tree.
+func Parse(lang *sitter.Language, src []byte, fn func(root *sitter.Node) error) error {
+	return PoolFor(lang).ParseRoot(context.Background(), src, fn)
+}
+
+// PoolFor returns the process-wide pool of lang, with DefaultOptions.
+func PoolFor(lang *sitter.Language) *Pool {
+	key := unsafe.Pointer(lang.Inner)
+	if p, ok := pools.Load(key); ok {
+		return p.(*Pool)
+	}
+	p, _ := pools.LoadOrStore(key, NewPool(lang, Options{}))
+	return p.(*Pool)
+}
