@@ -62,3 +62,17 @@ func FuzzPattern(f *testing.F) {
 		}
 	})
 }
+
+func BenchmarkPattern(b *testing.B) {
+	p, _ := compilePattern(`^[a-z0-9][a-z0-9\-]{1,48}[a-z0-9]$`)
+	b.Run("fast", func(b *testing.B) {
+		for b.Loop() {
+			p.MatchString("feature-x-001")
+		}
+	})
+	b.Run("regexp", func(b *testing.B) {
+		for b.Loop() {
+			p.re.MatchString("feature-x-001")
+		}
+	})
+}

@@ -32,6 +32,9 @@ type kind struct {
 	fields    map[string]*field
 	order     []*field // core fields first, then extensions, in spec order
 	rules     []*celRule
+	// declaresVersions is set when both version fields are fields of the
+	// kind, so the validator can check them in its field loop
+	declaresVersions bool
 }
 
 // field is a top-level field of a kind.
@@ -43,7 +46,8 @@ type field struct {
 	ruleBase string // "delegate-task-id": the prefix of this field's rule ids
 	// ruleIDs holds the full rule id per constraint, built once, so that
 	// reporting on the field (or its items) does not build strings
-	ruleIDs map[string]string
+	ruleIDs   map[string]string
+	isVersion bool // protocol_version or spec_version
 }
 
 // constraints are the names rule ids end in (see the README).
@@ -333,6 +337,14 @@ func (c *compiler) kind(name string, n *yaml.Node) *kind {
 		}
 		return 1
 	})
+	k.declaresVersions = true
+	for _, key := range versionKeys {
+		if f := k.fields[key]; f != nil {
+			f.isVersion = true
+		} else {
+			k.declaresVersions = false
+		}
+	}
 	for _, r := range k.required {
 		f := k.fields[r]
 		if f == nil {

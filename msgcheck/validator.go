@@ -195,7 +195,15 @@ func (v *Validator) validate(kindName string, msg any, st *state) {
 		return
 	}
 	res.value = m
-	spec := v.specFor(m, res)
+	// With one spec loaded there is nothing to choose: a named version is
+	// only checked, by the field loop below when the kind declares the
+	// version fields, saving two lookups per message.
+	spec, checkLater := v.specs[0], false
+	if len(v.specs) > 1 {
+		spec = v.specFor(m, res)
+	} else {
+		checkLater = true
+	}
 	res.SpecVersion = spec.Version
 	var k *kind
 	if kindName == "" {
@@ -210,6 +218,10 @@ func (v *Validator) validate(kindName string, msg any, st *state) {
 	}
 	res.Kind = k.name
 	st.kind = k
+	if checkLater && !k.declaresVersions {
+		v.specFor(m, res)
+		checkLater = false
+	}
 	known := 0
 	for _, f := range k.order {
 		val, present := m[f.name]
@@ -220,6 +232,13 @@ func (v *Validator) validate(kindName string, msg any, st *state) {
 			continue
 		}
 		known++
+		if checkLater && f.isVersion {
+			// protocol_version wins over spec_version, as in specFor
+			if _, first := m[versionKeys[0]]; f.name == versionKeys[0] || !first {
+				v.checkVersion(f.name, val, res)
+				checkLater = false
+			}
+		}
 		st.field, st.warn = f, !f.core
 		st.path = append(st.path[:0], yamlnode.Step{Key: f.name, Index: -1})
 		st.validate(f.schema, val)
@@ -250,22 +269,30 @@ func (v *Validator) unknownFields(k *kind, m map[string]any, res *Result) {
 // specFor picks the spec version a message names, warning when that
 // version is not loaded.
 func (v *Validator) specFor(m map[string]any, res *Result) *Spec {
-	for _, key := range [...]string{"protocol_version", "spec_version"} {
-		raw, ok := m[key]
-		if !ok {
-			continue
+	for _, key := range versionKeys {
+		if raw, ok := m[key]; ok {
+			return v.checkVersion(key, raw, res)
 		}
-		want := normalizeVersion(raw)
-		for i, sp := range v.specs {
-			if v.versions[i] == want {
-				return sp
-			}
-		}
-		res.add(Finding{Field: key, Rule: "msgcheck/unknown-spec-version",
-			Message: fmt.Sprintf("%s: spec version '%s' is not loaded (checked against %s)", key, formatPlain(raw), v.specs[0].Version),
-			path:    []yamlnode.Step{{Key: key, Index: -1}}}, true)
-		break
 	}
+	return v.specs[0]
+}
+
+// versionKeys are the fields a message names its spec version in, in
+// order of precedence.
+var versionKeys = [...]string{"protocol_version", "spec_version"}
+
+// checkVersion returns the loaded spec of the version raw names, or the
+// default with a warning.
+func (v *Validator) checkVersion(key string, raw any, res *Result) *Spec {
+	want := normalizeVersion(raw)
+	for i, sp := range v.specs {
+		if v.versions[i] == want {
+			return sp
+		}
+	}
+	res.add(Finding{Field: key, Rule: "msgcheck/unknown-spec-version",
+		Message: fmt.Sprintf("%s: spec version '%s' is not loaded (checked against %s)", key, formatPlain(raw), v.specs[0].Version),
+		path:    []yamlnode.Step{{Key: key, Index: -1}}}, true)
 	return v.specs[0]
 }
 
