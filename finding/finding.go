@@ -66,8 +66,11 @@ type Finding struct {
 	Severity Severity
 	Location
 	Message string
-	Related []Location
-	Fix     *Fix
+	// Literal is the text a finding is about, when it is one value (the
+	// drifted status "failed"); Canonical is what it should be, if known.
+	Literal, Canonical string
+	Related            []Location
+	Fix                *Fix
 }
 
 // Sort orders findings by path, line, column, rule and message, which is

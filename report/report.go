@@ -126,9 +126,11 @@ type jsonFinding struct {
 	Rule     string `json:"rule"`
 	Severity string `json:"severity"`
 	jsonLocation
-	Message string         `json:"message"`
-	Related []jsonLocation `json:"related,omitempty"`
-	Fix     *jsonFix       `json:"fix,omitempty"`
+	Message   string         `json:"message"`
+	Literal   string         `json:"literal,omitempty"`
+	Canonical string         `json:"canonical,omitempty"`
+	Related   []jsonLocation `json:"related,omitempty"`
+	Fix       *jsonFix       `json:"fix,omitempty"`
 }
 
 type jsonFix struct {
@@ -162,7 +164,8 @@ func JSON(w io.Writer, r *Report) error {
 	out := jsonReport{Version: JSONVersion, Tool: jsonTool{r.Tool, r.Version}, Findings: []jsonFinding{}}
 	byRule := map[string]int{}
 	for _, f := range r.Findings {
-		jf := jsonFinding{Rule: f.Rule, Severity: f.Severity.String(), jsonLocation: jsonLoc(f.Location), Message: f.Message}
+		jf := jsonFinding{Rule: f.Rule, Severity: f.Severity.String(), jsonLocation: jsonLoc(f.Location), Message: f.Message,
+			Literal: f.Literal, Canonical: f.Canonical}
 		for _, rel := range f.Related {
 			jf.Related = append(jf.Related, jsonLoc(rel))
 		}

@@ -297,7 +297,8 @@ func (c *checker) judge(i int, certain bool, context string) {
 		msg = fmt.Sprintf("%q is not a HANDBACK status (%s; the statuses are %s)", s.Value, context, c.v.enumText())
 	}
 	c.reported[i] = true
-	fd := finding.Finding{Rule: rule, Severity: finding.Error, Location: c.loc(s.Pos, s.End), Message: msg}
+	fd := finding.Finding{Rule: rule, Severity: finding.Error, Location: c.loc(s.Pos, s.End), Message: msg,
+		Literal: s.Value, Canonical: to}
 	if to != "" {
 		fd.Fix = c.fix(s, to)
 	}
