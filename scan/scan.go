@@ -158,7 +158,7 @@ func scanFile(f walk.File, opts Options, pre *enumdrift.Prefilter, maxSize int64
 			Message: "binary file with a source file name; not scanned"}}, buf
 	}
 	var ok bool
-	if ok, buf = pre.Match(src, buf); !ok {
+	if ok, buf = pre.Match(f.Rel, src, buf); !ok {
 		return nil, buf
 	}
 	st.Parsed++

@@ -91,7 +91,7 @@ func TestNotices(t *testing.T) {
 	}
 	write("bin.py", []byte("status = 'x'\x00\x01"))
 	write("big.yaml", []byte(strings.Repeat("# status\n", 200)))
-	write("bad.yaml", []byte("status: [unclosed\n"))
+	write("bad.yaml", []byte("task_id: a-1\noutput: {}\nstatus: [unclosed\n"))
 	write("ok.yaml", []byte("task_id: a-1\nstatus: FAILED\noutput: {}\n"))
 	write("image.png", []byte(strings.Repeat("x", 4000)))
 	res, err := scan.Run(context.Background(), dir, scan.Options{Vocabulary: vocabulary(t), Walk: walkLimit(1000)})

@@ -1,16 +1,29 @@
 package enumdrift
 
-import "bytes"
+import (
+	"bytes"
+	"strings"
+)
 
-// Prefilter tells from a file's bytes whether Check could report anything
-// in it, so the scan can skip parsing the rest. Every context Check judges
-// needs either a field named status (a mapping key, a compared or assigned
-// field) or at least three canonical statuses in some spelling (a const
-// block, an enum, a set, a routing table); a file with neither is skipped.
-// Keys spelled with separators inside the word ("sta_tus") are not seen.
+// Prefilter tells from a file's bytes (and name) whether Check could
+// report anything in it, so the scan can skip parsing the rest. What each
+// context of Check needs, and so what a file must hold:
+//
+//   - a const block, enum, set or routing table: three canonical statuses
+//     (in any spelling);
+//   - a HANDBACK mapping or a comparison on a status field: the word
+//     "status", and with it the word "handback" (in the file or its name),
+//     or two of the HANDBACK's other required fields (task_id, output,
+//     metrics), or two canonical statuses.
+//
+// Statuses, "status" and field names are matched as whole words (not
+// inside "successful" or "status_code"): Check compares whole literals and
+// keys, which the source delimits. A file with none of that is skipped.
+// Keys spelled with separators inside a word ("sta_tus") are not seen.
 type Prefilter struct {
-	needles [][]byte // lower-case spellings
+	needles [][]byte // lower-case spellings of statuses
 	targets []string // the canonical value each needle stands for
+	core    [][][]byte
 }
 
 // NewPrefilter builds the prefilter for a vocabulary.
@@ -26,31 +39,90 @@ func NewPrefilter(v *Vocabulary) *Prefilter {
 	for from, to := range v.aliases {
 		add(from, to)
 	}
+	for _, f := range v.coreNames {
+		// task_id is written task_id, taskId, TaskID or task-id
+		low := strings.ToLower(f)
+		var spellings [][]byte
+		for _, sep := range []string{"_", "", "-"} {
+			spellings = append(spellings, []byte(strings.ReplaceAll(low, "_", sep)))
+		}
+		p.core = append(p.core, spellings)
+	}
 	return p
 }
 
-var statusWord = []byte("status")
+var (
+	statusWord   = []byte("status")
+	handbackWord = []byte("handback")
+)
 
-// Match reports whether src may hold drift. buf is scratch space reused
-// across calls (one per worker); the grown buffer is returned.
-func (p *Prefilter) Match(src, buf []byte) (bool, []byte) {
+// Match reports whether the file may hold drift. buf is scratch space
+// reused across calls (one per worker); the grown buffer is returned.
+func (p *Prefilter) Match(name string, src, buf []byte) (bool, []byte) {
 	lower := append(buf[:0], src...)
 	for i, b := range lower {
 		if 'A' <= b && b <= 'Z' {
 			lower[i] = b + 'a' - 'A'
 		}
 	}
-	if bytes.Contains(lower, statusWord) {
+	statuses := p.statuses(lower)
+	if statuses >= 3 {
 		return true, lower
 	}
-	seen := map[string]bool{}
-	for i, n := range p.needles {
-		if !seen[p.targets[i]] && bytes.Contains(lower, n) {
-			seen[p.targets[i]] = true
-			if len(seen) >= 3 {
-				return true, lower
+	if !containsWord(lower, statusWord) {
+		return false, lower
+	}
+	if statuses >= 2 || bytes.Contains(lower, handbackWord) || strings.Contains(strings.ToLower(name), "handback") {
+		return true, lower
+	}
+	fields := 0
+	for _, spellings := range p.core {
+		for _, s := range spellings {
+			if containsWord(lower, s) {
+				fields++
+				break
 			}
 		}
 	}
-	return false, lower
+	return fields >= 2, lower
+}
+
+// statuses counts the distinct canonical statuses spelled in lower, up to 3.
+func (p *Prefilter) statuses(lower []byte) int {
+	var seen [3]string
+	n := 0
+	for i, needle := range p.needles {
+		t := p.targets[i]
+		dup := false
+		for _, s := range seen[:n] {
+			dup = dup || s == t
+		}
+		if !dup && containsWord(lower, needle) {
+			seen[n] = t
+			if n++; n == len(seen) {
+				break
+			}
+		}
+	}
+	return n
+}
+
+// containsWord reports whether needle occurs in lower with no letter,
+// digit or underscore right before or after it.
+func containsWord(lower, needle []byte) bool {
+	for off := 0; ; {
+		i := bytes.Index(lower[off:], needle)
+		if i < 0 {
+			return false
+		}
+		start, end := off+i, off+i+len(needle)
+		if (start == 0 || !wordByte(lower[start-1])) && (end == len(lower) || !wordByte(lower[end])) {
+			return true
+		}
+		off = start + 1
+	}
+}
+
+func wordByte(b byte) bool {
+	return 'a' <= b && b <= 'z' || '0' <= b && b <= '9' || b == '_' || b >= 0x80
 }

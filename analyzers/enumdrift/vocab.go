@@ -17,8 +17,9 @@ type Vocabulary struct {
 	aliases   map[string]string // lower-cased legacy spelling -> canonical value
 	// handback holds the normalized names of a HANDBACK's fields other
 	// than status; core marks the core ones.
-	handback map[string]bool
-	core     map[string]bool
+	handback  map[string]bool
+	core      map[string]bool
+	coreNames []string // the required HANDBACK fields besides status, as the spec spells them
 }
 
 // NewVocabulary reads the status enum and its aliases from the spec's
@@ -54,6 +55,7 @@ func NewVocabulary(spec *msgcheck.Spec, synonyms map[string]string) (*Vocabulary
 		v.handback[normKey(f)] = true
 		if required[f] {
 			v.core[normKey(f)] = true
+			v.coreNames = append(v.coreNames, f)
 		}
 	}
 	return v, nil

@@ -65,7 +65,7 @@ func (e *env) scan(args []string) int {
 	if len(outputs) == 0 {
 		outputs = []output{{format: "text"}}
 	}
-	threshold, err := failLevel(*failOn)
+	threshold, never, err := failLevel(*failOn)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "protoscan:", err)
 		return exitTrouble
@@ -118,7 +118,7 @@ func (e *env) scan(args []string) int {
 			code = exitTrouble
 		}
 	}
-	if code == exitOK {
+	if code == exitOK && !never {
 		for _, f := range rep.Findings {
 			if f.Severity <= threshold {
 				code = exitFailed
@@ -129,16 +129,16 @@ func (e *env) scan(args []string) int {
 	return code
 }
 
-// failLevel reads --fail-on; "none" never fails (a severity past note).
-func failLevel(s string) (finding.Severity, error) {
+// failLevel reads --fail-on; with "none" no finding fails the run.
+func failLevel(s string) (sev finding.Severity, never bool, err error) {
 	if s == "none" {
-		return finding.Note + 1, nil
+		return 0, true, nil
 	}
 	sev, ok := finding.ParseSeverity(s)
 	if !ok {
-		return 0, fmt.Errorf("--fail-on %q: want error, warning, note or none", s)
+		return 0, false, fmt.Errorf("--fail-on %q: want error, warning, note or none", s)
 	}
-	return sev, nil
+	return sev, false, nil
 }
 
 func (e *env) render(o output, rep *report.Report) error {
