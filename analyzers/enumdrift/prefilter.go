@@ -2,6 +2,7 @@ package enumdrift
 
 import (
 	"bytes"
+	"path"
 	"strings"
 )
 
@@ -18,7 +19,9 @@ import (
 //
 // Statuses, "status" and field names are matched as whole words (not
 // inside "successful" or "status_code"): Check compares whole literals and
-// keys, which the source delimits. A file with none of that is skipped.
+// keys, which the source delimits. In Go, Python and JSON a status value
+// is a string literal, so it must follow a quote there (functools.partial
+// is not one). A file with none of that is skipped.
 // Keys spelled with separators inside a word ("sta_tus") are not seen.
 type Prefilter struct {
 	needles [][]byte // lower-case spellings of statuses
@@ -65,11 +68,11 @@ func (p *Prefilter) Match(name string, src, buf []byte) (bool, []byte) {
 			lower[i] = b + 'a' - 'A'
 		}
 	}
-	statuses := p.statuses(lower)
+	statuses := p.statuses(lower, quotedLiterals(name))
 	if statuses >= 3 {
 		return true, lower
 	}
-	if !containsWord(lower, statusWord) {
+	if !containsWord(lower, statusWord, false) {
 		return false, lower
 	}
 	if statuses >= 2 || bytes.Contains(lower, handbackWord) || strings.Contains(strings.ToLower(name), "handback") {
@@ -78,7 +81,7 @@ func (p *Prefilter) Match(name string, src, buf []byte) (bool, []byte) {
 	fields := 0
 	for _, spellings := range p.core {
 		for _, s := range spellings {
-			if containsWord(lower, s) {
+			if containsWord(lower, s, false) {
 				fields++
 				break
 			}
@@ -87,8 +90,18 @@ func (p *Prefilter) Match(name string, src, buf []byte) (bool, []byte) {
 	return fields >= 2, lower
 }
 
+// quotedLiterals tells whether every string of the file's language is
+// quoted (not so in YAML and Markdown).
+func quotedLiterals(name string) bool {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".go", ".py", ".pyi", ".json", ".jsonl", ".ndjson":
+		return true
+	}
+	return false
+}
+
 // statuses counts the distinct canonical statuses spelled in lower, up to 3.
-func (p *Prefilter) statuses(lower []byte) int {
+func (p *Prefilter) statuses(lower []byte, quoted bool) int {
 	var seen [3]string
 	n := 0
 	for i, needle := range p.needles {
@@ -97,7 +110,7 @@ func (p *Prefilter) statuses(lower []byte) int {
 		for _, s := range seen[:n] {
 			dup = dup || s == t
 		}
-		if !dup && containsWord(lower, needle) {
+		if !dup && containsWord(lower, needle, quoted) {
 			seen[n] = t
 			if n++; n == len(seen) {
 				break
@@ -108,19 +121,27 @@ func (p *Prefilter) statuses(lower []byte) int {
 }
 
 // containsWord reports whether needle occurs in lower with no letter,
-// digit or underscore right before or after it.
-func containsWord(lower, needle []byte) bool {
+// digit or underscore right before or after it; with quoted, only where a
+// quote comes before it (spaces between are allowed: Check trims them).
+func containsWord(lower, needle []byte, quoted bool) bool {
 	for off := 0; ; {
 		i := bytes.Index(lower[off:], needle)
 		if i < 0 {
 			return false
 		}
 		start, end := off+i, off+i+len(needle)
-		if (start == 0 || !wordByte(lower[start-1])) && (end == len(lower) || !wordByte(lower[end])) {
+		if (start == 0 || !wordByte(lower[start-1])) && (end == len(lower) || !wordByte(lower[end])) &&
+			(!quoted || afterQuote(lower, start)) {
 			return true
 		}
 		off = start + 1
 	}
+}
+
+func afterQuote(b []byte, i int) bool {
+	for i--; i >= 0 && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r'); i-- {
+	}
+	return i >= 0 && (b[i] == '"' || b[i] == '\'' || b[i] == '`')
 }
 
 func wordByte(b byte) bool {
