@@ -97,16 +97,28 @@ func writeRuleWord(b *strings.Builder, s string) {
 
 // report records a finding for the current path; field-level findings are
 // errors for core fields and warnings for extensions.
-func (st *state) report(constraint, text string) {
-	st.emit(st.warn, constraint, text, false)
+func (st *state) report(constraint string, text ...string) {
+	st.emit(st.warn, constraint, false, text...)
 }
 
-func (st *state) emit(warning bool, constraint, text string, atKey bool) {
+func (st *state) emit(warning bool, constraint string, atKey bool, text ...string) {
 	p := fieldPath(st.path)
+	// the message is built in one allocation: "path: " and the parts
+	n := len(p) + 2
+	for _, t := range text {
+		n += len(t)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	b.WriteString(p)
+	b.WriteString(": ")
+	for _, t := range text {
+		b.WriteString(t)
+	}
 	st.res.add(Finding{
 		Field:   p,
 		Rule:    st.rule(constraint),
-		Message: p + ": " + text,
+		Message: b.String(),
 		path:    st.keptPath(st.path),
 		atKey:   atKey,
 	}, warning)
@@ -172,7 +184,7 @@ func (st *state) validate(s *schema, v any) bool {
 	}
 	if s.types != 0 && !typeMatches(s.types, v) {
 		if st.probe == 0 {
-			st.report("type", "must be "+typeList(s.types)+" (got "+jsonType(v)+")")
+			st.report("type", "must be ", typeList(s.types), " (got ", jsonType(v), ")")
 		}
 		return false // further keywords would only repeat the type error
 	}
@@ -203,7 +215,7 @@ func (st *state) validate(s *schema, v any) bool {
 			return false
 		}
 		ok = false
-		st.report("const", st.custom(s, fmt.Sprintf("must be %s", quote(s.constVal)), v))
+		st.reportCustom("const", s, v, "must be ", quote(s.constVal))
 	}
 	if s.allOf != nil {
 		for _, sub := range s.allOf {
@@ -254,13 +266,15 @@ func (st *state) deprecated(s *schema) {
 	}, true)
 }
 
-// custom applies the schema's errorMessage, keeping the seed's
-// "text (got 'value')" shape.
-func (st *state) custom(s *schema, generic string, v any) string {
+// reportCustom reports with the schema's errorMessage when it has one,
+// keeping the seed's "text (got 'value')" shape, else with generic.
+func (st *state) reportCustom(constraint string, s *schema, v any, generic ...string) {
 	if s.errorMessage != "" {
-		return s.errorMessage + " (got " + quote(v) + ")"
+		q1, q2, q3 := quoteParts(v)
+		st.report(constraint, s.errorMessage, " (got ", q1, q2, q3, ")")
+		return
 	}
-	return generic
+	st.report(constraint, generic...)
 }
 
 func (st *state) str(s *schema, x string) bool {
@@ -270,7 +284,7 @@ func (st *state) str(s *schema, x string) bool {
 		if n := countWords(x, s.minWords); n < s.minWords {
 			ok = false
 			if st.probe == 0 {
-				st.report("words", st.custom(s, "must be >="+strconv.Itoa(s.minWords)+" words ("+strconv.Itoa(n)+" provided)", x))
+				st.reportCustom("words", s, x, "must be >=", strconv.Itoa(s.minWords), " words (", strconv.Itoa(n), " provided)")
 			}
 		}
 	}
@@ -279,19 +293,19 @@ func (st *state) str(s *schema, x string) bool {
 		if s.minLength >= 0 && n < s.minLength {
 			ok = false
 			if st.probe == 0 {
-				st.report("length", st.custom(s, fmt.Sprintf("must be at least %s (got %s)", characters(s.minLength), quote(x)), x))
+				st.reportCustom("length", s, x, "must be at least ", characters(s.minLength), " (got ", quote(x), ")")
 			}
 		} else if s.maxLength >= 0 && n > s.maxLength {
 			ok = false
 			if st.probe == 0 {
-				st.report("length", st.custom(s, fmt.Sprintf("must be at most %s (got %d)", characters(s.maxLength), n), x))
+				st.reportCustom("length", s, x, "must be at most ", characters(s.maxLength), " (got ", strconv.Itoa(n), ")")
 			}
 		}
 	}
 	if ok && s.pattern != nil && !s.pattern.MatchString(x) {
 		ok = false
 		if st.probe == 0 {
-			st.report("format", st.custom(s, fmt.Sprintf("must match %s (got %s)", s.pattern, quote(x)), x))
+			st.reportCustom("format", s, x, "must match ", s.pattern.String(), " (got ", quote(x), ")")
 		}
 	}
 	if ok && s.existsIn != nil && st.probe == 0 {
@@ -304,11 +318,11 @@ func (st *state) str(s *schema, x string) bool {
 func (st *state) exists(s *schema, x string) {
 	set := st.v.entries[s]
 	if set == nil || len(set.present) == 0 {
-		st.emit(true, "unchecked", fmt.Sprintf("not checked: no %s directory in the repository %s", dirList(s.existsIn, " or "), st.v.rootName()), false)
+		st.emit(true, "unchecked", false, "not checked: no ", dirList(s.existsIn, " or "), " directory in the repository ", st.v.rootName())
 		return
 	}
 	if _, found := set.names[x]; !found {
-		st.report("exists", "unknown "+st.lastKey()+" "+quote(x)+" (not found in "+set.presentText+")")
+		st.report("exists", "unknown ", st.lastKey(), " ", quote(x), " (not found in ", set.presentText, ")")
 	}
 }
 
@@ -327,7 +341,7 @@ func (st *state) number(s *schema, f float64) bool {
 		return true
 	}
 	if st.probe == 0 {
-		st.report("range", st.custom(s, s.rangeMsg+" (got "+formatPlain(f)+")", f))
+		st.reportCustom("range", s, f, s.rangeMsg, " (got ", formatPlain(f), ")")
 	}
 	return false
 }
@@ -358,7 +372,7 @@ func (st *state) array(s *schema, x []any) bool {
 	if s.minItems >= 0 && len(x) < s.minItems {
 		ok = false
 		if st.probe == 0 {
-			st.report("items", "must have >="+strconv.Itoa(s.minItems)+" items ("+strconv.Itoa(len(x))+" provided)")
+			st.report("items", "must have >=", strconv.Itoa(s.minItems), " items (", strconv.Itoa(len(x)), " provided)")
 		}
 	}
 	if s.maxItems >= 0 && len(x) > s.maxItems {
@@ -531,11 +545,13 @@ func (st *state) enumFailure(s *schema, v any) {
 	name := st.lastKey()
 	if str, isStr := v.(string); isStr && s.aliases != nil {
 		if to, legacy := s.aliases[str]; legacy {
-			st.report("enum", fmt.Sprintf("invalid %s %s (legacy alias of '%s'; must be one of %s)", name, quote(v), to, s.enumText))
+			q1, q2, q3 := quoteParts(v)
+			st.report("enum", "invalid ", name, " ", q1, q2, q3, " (legacy alias of '", to, "'; must be one of ", s.enumText, ")")
 			return
 		}
 	}
-	st.report("enum", st.custom(s, "invalid "+name+" "+quote(v)+" (must be one of "+s.enumText+")", v))
+	q1, q2, q3 := quoteParts(v)
+	st.reportCustom("enum", s, v, "invalid ", name, " ", q1, q2, q3, " (must be one of ", s.enumText, ")")
 }
 
 func inEnum(s *schema, v any) bool {
@@ -711,20 +727,34 @@ func formatPlain(v any) string {
 	return fmt.Sprint(v)
 }
 
+// quoteParts is quote in three parts (quote, text, quote), so a message
+// built from parts needs no allocation for it.
+func quoteParts(v any) (string, string, string) {
+	if x, ok := v.(string); ok {
+		return "'", shorten(x), "'"
+	}
+	return "", quote(v), ""
+}
+
+// shorten cuts a long string for a message, so a 10 MB scope does not
+// become a 10 MB error.
+func shorten(x string) string {
+	n := 0
+	for i := range x {
+		if n == 57 && len(x)-i > 3 {
+			return x[:i] + "..."
+		}
+		n++
+	}
+	return x
+}
+
 // quote shows a value in a message: strings in single quotes, shortened
 // when long, so a 10 MB scope does not become a 10 MB error.
 func quote(v any) string {
 	switch x := v.(type) {
 	case string:
-		n := 0
-		for i := range x {
-			if n == 57 && len(x)-i > 3 {
-				x = x[:i] + "..."
-				break
-			}
-			n++
-		}
-		return "'" + x + "'"
+		return "'" + shorten(x) + "'"
 	case map[string]any:
 		return "an object"
 	case []any:

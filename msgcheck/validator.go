@@ -261,7 +261,7 @@ func (v *Validator) unknownFields(k *kind, m map[string]any, res *Result) {
 	slices.Sort(unknown)
 	for _, name := range unknown {
 		res.add(Finding{Field: name, Rule: "msgcheck/" + k.name + "-unknown-field",
-			Message: fmt.Sprintf("Unknown field '%s' in %s (will be ignored)", name, k.title),
+			Message: "Unknown field '" + name + "' in " + k.title + " (will be ignored)",
 			path:    []yamlnode.Step{{Key: name, Index: -1}}, atKey: true}, true)
 	}
 }
