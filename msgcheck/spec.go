@@ -268,7 +268,37 @@ func (c *compiler) spec(doc *yaml.Node) *Spec {
 		c.errorf(root, "spec defines no message kind (a top-level block with core_fields)")
 	}
 	c.checkRefCycles()
+	if len(c.errs) == 0 {
+		c.collapseRefs(s)
+	}
 	return s
+}
+
+// collapseRefs points every use of a schema that only forwards to another
+// ($ref and nothing else) at the target, so validation takes one step
+// instead of two: a task_id field is its definition.
+func (c *compiler) collapseRefs(s *Spec) {
+	target := func(sc *schema) *schema {
+		for sc != nil && sc.pureRef() && !sc.isDeprecated && sc.errorMessage == "" {
+			sc = sc.ref
+		}
+		return sc
+	}
+	for _, sc := range c.all {
+		sc.items = target(sc.items)
+		sc.additional = target(sc.additional)
+		for name, p := range sc.properties {
+			sc.properties[name] = target(p)
+		}
+		for i := range sc.fields {
+			sc.fields[i].schema = target(sc.fields[i].schema)
+		}
+	}
+	for _, k := range s.kinds {
+		for _, f := range k.order {
+			f.schema = target(f.schema)
+		}
+	}
 }
 
 func hasKey(n *yaml.Node, key string) bool {

@@ -234,7 +234,7 @@ func (v *Validator) validate(kindName string, msg any, st *state) {
 		known++
 		if checkLater && f.isVersion {
 			// protocol_version wins over spec_version, as in specFor
-			if _, first := m[versionKeys[0]]; f.name == versionKeys[0] || !first {
+			if f.name == versionKeys[0] || !hasField(m, versionKeys[0]) {
 				v.checkVersion(f.name, val, res)
 				checkLater = false
 			}
@@ -462,4 +462,9 @@ func (r Result) JSON() ResultJSON {
 		warns = []Finding{}
 	}
 	return ResultJSON{r.Kind, r.SpecVersion, r.Valid, errs, warns, float64(r.Duration.Nanoseconds()) / 1e6, r.FieldTypes()}
+}
+
+func hasField(m map[string]any, k string) bool {
+	_, ok := m[k]
+	return ok
 }
