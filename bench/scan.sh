@@ -11,18 +11,23 @@ PYLIB=$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["stdlib"])' 2>
 
 measure() { # name, command...: wall seconds and peak RSS in MB, plus a count
   local name=$1; shift
-  local out
-  out=$( { /usr/bin/time -f '%e %M' "$@" > /tmp/bench.out 2>/dev/null; } 2>&1 | tail -1)
-  printf '%-34s %8s s %8d MB\n' "$name" "${out% *}" "$(( ${out#* } / 1024 ))"
+  /usr/bin/time -o /tmp/bench.time -f '%e %M' "$@" > /tmp/bench.out 2>/dev/null || true
+  local out; out=$(tail -1 /tmp/bench.time)
+  printf '%-36s %7s s %6d MB\n' "$name" "${out% *}" "$(( ${out#* } / 1024 ))"
 }
+
+# One file set for all three tools: protoscan's default excludes (vendor/,
+# site-packages/, node_modules/, caches) are given to find and ast-grep too.
+files() { find "$1" \( -name vendor -o -name site-packages -o -name node_modules -o -name __pycache__ \) -prune -o -type f \( -name '*.go' -o -name '*.py' -o -name '*.yaml' -o -name '*.yml' -o -name '*.json' -o -name '*.md' \) -print0; }
 
 for tree in "$GOSRC" "$PYLIB"; do
   [ -d "$tree" ] || continue
-  echo "== $tree ($(find "$tree" -type f \( -name '*.go' -o -name '*.py' \) | wc -l) source files)"
-  sync; cat $(find "$tree" -type f -name '*.go' -o -type f -name '*.py') > /dev/null # warm the cache
-  measure "cat of every source file" sh -c "find '$tree' -type f \( -name '*.go' -o -name '*.py' -o -name '*.yaml' -o -name '*.json' \) -print0 | xargs -0 cat > /dev/null"
+  echo "== $tree: $(files "$tree" | tr -cd '\0' | wc -c) files, $(files "$tree" | xargs -0 cat | wc -l) lines"
+  files "$tree" | xargs -0 cat > /dev/null # warm the page cache
+  measure "cat of every file" sh -c "$(declare -f files); files '$tree' | xargs -0 cat > /dev/null"
   measure "protoscan scan (2 cores)" /tmp/protoscan-bench --fail-on none --format json "$tree"
-  echo "  protoscan findings: $(grep -c '"rule": "enumdrift/' /tmp/bench.out || true) enumdrift"
-  measure "ast-grep scan, 8 rules (2 threads)" sh -c "cd astgrep && ../node_modules/.bin/ast-grep scan --threads 2 --json=stream '$tree'"
-  echo "  ast-grep hits: $(wc -l < /tmp/bench.out)"
+  echo "  protoscan: $(grep -c '"rule": "enumdrift/' /tmp/bench.out || true) enumdrift findings"
+  measure "ast-grep scan, 8 rules (2 threads)" sh -c "cd astgrep && ../node_modules/.bin/ast-grep scan --threads 2 --json=stream --globs '!**/vendor/**' --globs '!**/site-packages/**' --globs '!**/node_modules/**' '$tree'"
+  echo "  ast-grep: $(wc -l < /tmp/bench.out) hits"
+  measure "ast-grep scan, 8 rules (1 thread)" sh -c "cd astgrep && ../node_modules/.bin/ast-grep scan --threads 1 --json=stream --globs '!**/vendor/**' --globs '!**/site-packages/**' --globs '!**/node_modules/**' '$tree'"
 done
