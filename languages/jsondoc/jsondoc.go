@@ -22,54 +22,22 @@ import (
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/protoscan/protoscan/languages/yamldoc"
 )
 
-// Limits bounds the work done for one input. A zero or negative field means
-// the default from DefaultLimits.
-type Limits struct {
-	// MaxBytes is the largest accepted input, in bytes.
-	MaxBytes int64
-	// MaxDepth is the deepest accepted nesting of arrays and objects: "1" has
-	// depth 0 and "[[1]]" has depth 2.
-	MaxDepth int
-}
+// Limits bounds the work done for one input, as for YAML: MaxBytes, and
+// MaxDepth, the deepest nesting of arrays and objects ("1" has depth 0,
+// "[[1]]" depth 2). A zero or negative field means the default.
+type Limits = yamldoc.Limits
 
 // DefaultLimits returns the limits used for zero fields: 16 MiB and a
 // nesting depth of 1000.
-func DefaultLimits() Limits {
-	return Limits{MaxBytes: 16 << 20, MaxDepth: 1000}
-}
+func DefaultLimits() Limits { return yamldoc.DefaultLimits() }
 
-func (l Limits) orDefault() Limits {
-	d := DefaultLimits()
-	if l.MaxBytes <= 0 {
-		l.MaxBytes = d.MaxBytes
-	}
-	if l.MaxDepth <= 0 {
-		l.MaxDepth = d.MaxDepth
-	}
-	return l
-}
-
-// Error is a problem found in the input. Line and Column are 1-based; they
-// are 0 when the problem concerns the input as a whole.
-type Error struct {
-	Name   string
-	Line   int
-	Column int
-	Msg    string
-}
-
-// Error formats e as "name:line:col: msg", leaving out a zero line or column.
-func (e *Error) Error() string {
-	switch {
-	case e.Line == 0:
-		return fmt.Sprintf("%s: %s", e.Name, e.Msg)
-	case e.Column == 0:
-		return fmt.Sprintf("%s:%d: %s", e.Name, e.Line, e.Msg)
-	}
-	return fmt.Sprintf("%s:%d:%d: %s", e.Name, e.Line, e.Column, e.Msg)
-}
+// Error is a problem found in the input, "name:line:col: msg"; Line and
+// Column are 0 when the problem concerns the input as a whole.
+type Error = yamldoc.Error
 
 var bom = []byte("\xef\xbb\xbf")
 
@@ -78,7 +46,7 @@ var bom = []byte("\xef\xbb\xbf")
 // JSON Lines. It returns the root node of each value; input that is empty
 // or all whitespace yields no nodes. The first error stops parsing.
 func Parse(name string, data []byte, lim Limits) ([]*yaml.Node, error) {
-	lim = lim.orDefault()
+	lim = lim.OrDefault()
 	if int64(len(data)) > lim.MaxBytes {
 		return nil, sizeError(name, len(data), lim.MaxBytes)
 	}
@@ -115,7 +83,7 @@ func Parse(name string, data []byte, lim Limits) ([]*yaml.Node, error) {
 // ParseLines stops. Input larger than lim.MaxBytes yields a single call with
 // line 0 and an error.
 func ParseLines(name string, data []byte, lim Limits, fn func(line int, n *yaml.Node, err error) bool) {
-	lim = lim.orDefault()
+	lim = lim.OrDefault()
 	if int64(len(data)) > lim.MaxBytes {
 		fn(0, nil, sizeError(name, len(data), lim.MaxBytes))
 		return

@@ -38,7 +38,8 @@ func DefaultLimits() Limits {
 	return Limits{MaxBytes: 16 << 20, MaxDepth: 1000}
 }
 
-func (l Limits) orDefault() Limits {
+// OrDefault fills each zero or negative field with its default.
+func (l Limits) OrDefault() Limits {
 	d := DefaultLimits()
 	if l.MaxBytes <= 0 {
 		l.MaxBytes = d.MaxBytes
@@ -75,7 +76,7 @@ func (e *Error) Error() string {
 // trailing "---", are left out, so an empty stream yields no nodes. The
 // first error stops parsing.
 func Parse(name string, data []byte, lim Limits) ([]*yaml.Node, error) {
-	lim = lim.orDefault()
+	lim = lim.OrDefault()
 	if int64(len(data)) > lim.MaxBytes {
 		return nil, &Error{Name: name, Msg: fmt.Sprintf("input is %d bytes, more than the limit of %d", len(data), lim.MaxBytes)}
 	}
