@@ -35,6 +35,8 @@ type kind struct {
 	// declaresVersions is set when both version fields are fields of the
 	// kind, so the validator can check them in its field loop
 	declaresVersions bool
+	// lastRequired is the index in order of the last required field (-1)
+	lastRequired int
 }
 
 // field is a top-level field of a kind.
@@ -367,6 +369,12 @@ func (c *compiler) kind(name string, n *yaml.Node) *kind {
 		}
 		return 1
 	})
+	k.lastRequired = -1
+	for i, f := range k.order {
+		if slices.Contains(k.required, f.name) {
+			k.lastRequired = i
+		}
+	}
 	k.declaresVersions = true
 	for _, key := range versionKeys {
 		if f := k.fields[key]; f != nil {

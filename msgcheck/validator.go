@@ -223,7 +223,10 @@ func (v *Validator) validate(kindName string, msg any, st *state) {
 		checkLater = false
 	}
 	known := 0
-	for _, f := range k.order {
+	for i, f := range k.order {
+		if known == len(m) && i > k.lastRequired {
+			break // every field of the message is seen and none is required further on
+		}
 		val, present := m[f.name]
 		if !present {
 			if f.required {
