@@ -37,6 +37,52 @@ type kind struct {
 	declaresVersions bool
 	// lastRequired is the index in order of the last required field (-1)
 	lastRequired int
+	// nested holds the path and rule ids of the schemas of nested
+	// properties (metrics.quality) that occur at one path only, so their
+	// findings need no string building
+	nested map[*schema]*nestedInfo
+}
+
+// nestedInfo is where a nested property's schema sits in a kind.
+type nestedInfo struct {
+	path    string // "metrics.quality"
+	depth   int    // steps in the path
+	ruleIDs map[string]string
+}
+
+// indexNested fills k.nested by walking each field's properties (not
+// items: their paths carry indices). Only a schema used at one place in the
+// whole spec is indexed; the others build their path as they go.
+func (k *kind) indexNested(uses map[*schema]int) {
+	k.nested = map[*schema]*nestedInfo{}
+	ambiguous := map[*schema]bool{}
+	var walk func(sc *schema, path, rulePath string, depth int)
+	walk = func(sc *schema, path, rulePath string, depth int) {
+		if sc == nil || depth > 8 {
+			return
+		}
+		for _, name := range sc.propOrder {
+			p := sc.properties[name]
+			if p == nil {
+				continue
+			}
+			full, rp := path+"."+name, rulePath+"-"+ruleWord(name)
+			if _, seen := k.nested[p]; seen || ambiguous[p] || uses[p] != 1 {
+				ambiguous[p] = true
+				delete(k.nested, p)
+				continue
+			}
+			info := &nestedInfo{path: full, depth: depth + 1, ruleIDs: map[string]string{}}
+			for _, con := range constraints {
+				info.ruleIDs[con] = "msgcheck/" + rp + "-" + con
+			}
+			k.nested[p] = info
+			walk(p, full, rp, depth+1)
+		}
+	}
+	for _, f := range k.order {
+		walk(f.schema, f.name, f.ruleBase, 1)
+	}
 }
 
 // field is a top-level field of a kind.
@@ -272,8 +318,37 @@ func (c *compiler) spec(doc *yaml.Node) *Spec {
 	c.checkRefCycles()
 	if len(c.errs) == 0 {
 		c.collapseRefs(s)
+		uses := c.uses(s)
+		for _, k := range s.kinds {
+			k.indexNested(uses)
+		}
 	}
 	return s
+}
+
+// uses counts how many places refer to each schema, so that only schemas
+// used once get a precomputed path.
+func (c *compiler) uses(s *Spec) map[*schema]int {
+	n := map[*schema]int{}
+	for _, sc := range c.all {
+		for _, child := range []*schema{sc.items, sc.additional, sc.not, sc.ref} {
+			n[child]++
+		}
+		for _, p := range sc.properties {
+			n[p]++
+		}
+		for _, l := range [][]*schema{sc.oneOf, sc.anyOf, sc.allOf} {
+			for _, x := range l {
+				n[x]++
+			}
+		}
+	}
+	for _, k := range s.kinds {
+		for _, f := range k.order {
+			n[f.schema]++
+		}
+	}
+	return n
 }
 
 // collapseRefs points every use of a schema that only forwards to another

@@ -28,6 +28,7 @@ type state struct {
 	// locate keeps a copy of the path in each finding (ValidateNode needs
 	// it for line and column; Validate does not)
 	locate bool
+	cur    *schema // the schema being checked (see validate)
 	res    Result
 	buf    [8]yamlnode.Step // backing for path, so most walks never allocate
 }
@@ -102,7 +103,16 @@ func (st *state) report(constraint string, text ...string) {
 }
 
 func (st *state) emit(warning bool, constraint string, atKey bool, text ...string) {
-	p := fieldPath(st.path)
+	var p, rule string
+	if info := st.kind.nested[st.cur]; info != nil && len(st.path) == info.depth {
+		p, rule = info.path, info.ruleIDs[constraint]
+	}
+	if p == "" {
+		p = fieldPath(st.path)
+	}
+	if rule == "" {
+		rule = st.rule(constraint)
+	}
 	// the message is built in one allocation: "path: " and the parts
 	n := len(p) + 2
 	for _, t := range text {
@@ -117,7 +127,7 @@ func (st *state) emit(warning bool, constraint string, atKey bool, text ...strin
 	}
 	st.res.add(Finding{
 		Field:   p,
-		Rule:    st.rule(constraint),
+		Rule:    rule,
 		Message: b.String(),
 		path:    st.keptPath(st.path),
 		atKey:   atKey,
@@ -163,6 +173,16 @@ func (st *state) lastKey() string {
 // validate checks v against s and reports what fails. It returns whether
 // v matched, which is all the probe mode needs.
 func (st *state) validate(s *schema, v any) bool {
+	outer := st.cur
+	st.cur = s
+	ok := st.check(s, v)
+	st.cur = outer
+	return ok
+}
+
+// check is validate's body; validate keeps st.cur, the schema being
+// checked, for emit's precomputed paths.
+func (st *state) check(s *schema, v any) bool {
 	if len(st.path) > maxValueDepth {
 		return true
 	}
