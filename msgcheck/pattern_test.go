@@ -76,3 +76,19 @@ func BenchmarkPattern(b *testing.B) {
 		}
 	})
 }
+
+// TestTypeTexts: the precomputed type texts cover every mask of the JSON
+// types, and there are seven of them.
+func TestTypeTexts(t *testing.T) {
+	if len(typeNames) != 7 {
+		t.Fatalf("%d JSON types; typeTexts is sized for 7", len(typeNames))
+	}
+	for m := typeMask(0); m < 1<<7; m++ {
+		if typeList(m) != buildTypeList(m) {
+			t.Errorf("mask %b: %q != %q", m, typeList(m), buildTypeList(m))
+		}
+	}
+	if got := typeList(tString | tArray); got != "a string or an array" {
+		t.Errorf("got %q", got)
+	}
+}

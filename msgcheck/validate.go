@@ -520,20 +520,19 @@ func (st *state) alternatives(list []*schema, exactlyOne bool, v any) bool {
 		st.report("one-of", fmt.Sprintf("matches %d alternatives, must match exactly one", matches))
 		return false
 	}
-	var fitting []*schema
-	var names []string
+	var fitting *schema
+	fits := 0
 	for _, sub := range list {
-		t := effectiveTypes(sub)
-		names = append(names, typeList(t))
-		if t == 0 || typeMatches(t, v) {
-			fitting = append(fitting, sub)
+		if t := effectiveTypes(sub); t == 0 || typeMatches(t, v) {
+			fitting = sub
+			fits++
 		}
 	}
 	switch {
-	case len(fitting) == 1:
-		st.validate(fitting[0], v)
-	case len(fitting) == 0:
-		st.report("type", fmt.Sprintf("must be %s (got %s)", strings.Join(uniq(names), " or "), jsonType(v)))
+	case fits == 1:
+		st.validate(fitting, v)
+	case fits == 0:
+		st.report("type", "must be ", alternativeTypes(list), " (got ", jsonType(v), ")")
 	default:
 		constraint := "any-of"
 		if exactlyOne {
@@ -663,7 +662,27 @@ func jsonType(v any) string {
 	return fmt.Sprintf("%T", v)
 }
 
-func typeList(m typeMask) string {
+// typeTexts holds typeList for every mask, built once.
+var typeTexts = func() (t [1 << 7]string) { // 7 JSON types
+	for m := range t {
+		t[m] = buildTypeList(typeMask(m))
+	}
+	return t
+}()
+
+func typeList(m typeMask) string { return typeTexts[m&(1<<7-1)] }
+
+// alternativeTypes describes what the alternatives of a oneOf or anyOf
+// accept: "a string or an array".
+func alternativeTypes(list []*schema) string {
+	var names []string
+	for _, sub := range list {
+		names = append(names, typeList(effectiveTypes(sub)))
+	}
+	return strings.Join(uniq(names), " or ")
+}
+
+func buildTypeList(m typeMask) string {
 	var names []string
 	for _, t := range typeNames {
 		if m&t.bit != 0 {
