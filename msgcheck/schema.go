@@ -116,3 +116,15 @@ func (s *schema) indexFields() {
 		}
 	}
 }
+
+// children lists the schemas s refers to, in a stable order (nil ones
+// included), for the walks over a compiled spec.
+func (s *schema) children() []*schema {
+	out := []*schema{s.ref, s.items, s.additional, s.not}
+	for _, name := range s.propOrder {
+		out = append(out, s.properties[name])
+	}
+	out = append(out, s.oneOf...)
+	out = append(out, s.anyOf...)
+	return append(out, s.allOf...)
+}

@@ -331,16 +331,8 @@ func (c *compiler) spec(doc *yaml.Node) *Spec {
 func (c *compiler) uses(s *Spec) map[*schema]int {
 	n := map[*schema]int{}
 	for _, sc := range c.all {
-		for _, child := range []*schema{sc.items, sc.additional, sc.not, sc.ref} {
+		for _, child := range sc.children() {
 			n[child]++
-		}
-		for _, p := range sc.properties {
-			n[p]++
-		}
-		for _, l := range [][]*schema{sc.oneOf, sc.anyOf, sc.allOf} {
-			for _, x := range l {
-				n[x]++
-			}
 		}
 	}
 	for _, k := range s.kinds {
@@ -476,7 +468,9 @@ func (c *compiler) kind(name string, n *yaml.Node) *kind {
 
 // ruleWord turns a field name into the spelling used in rule ids.
 func ruleWord(s string) string {
-	return strings.ToLower(strings.ReplaceAll(s, "_", "-"))
+	var b strings.Builder
+	writeRuleWord(&b, s)
+	return b.String()
 }
 
 func (c *compiler) strings(n *yaml.Node) []string {

@@ -385,17 +385,8 @@ func (s *Spec) existsSchemas() []*schema {
 		if sc.existsIn != nil {
 			out = append(out, sc)
 		}
-		walk(sc.ref)
-		walk(sc.items)
-		walk(sc.additional)
-		walk(sc.not)
-		for _, name := range sc.propOrder {
-			walk(sc.properties[name])
-		}
-		for _, l := range [][]*schema{sc.oneOf, sc.anyOf, sc.allOf} {
-			for _, x := range l {
-				walk(x)
-			}
+		for _, child := range sc.children() {
+			walk(child)
 		}
 	}
 	for _, k := range s.kinds {

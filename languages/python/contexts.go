@@ -123,15 +123,22 @@ func (x *extractor) dict(i int) {
 		}
 		kn = x.unparen(kn)
 		x.emit(kn, facts.RoleKey, "", "", mi, -1)
-		entries = append(entries, facts.Entry{
-			Key:    k,
-			KeyPos: x.pos(x.nodes[kn].StartByte),
-			ValPos: x.pos(x.nodes[x.unparen(vn)].StartByte),
-			Value:  x.value(vn, 0),
-		})
-		x.emitValues(vn, &valueSite{role: facts.RoleValue, key: k, mapping: mi, group: -1, containers: true}, 0)
+		entries = x.entry(entries, mi, k, kn, vn)
 	}
 	x.f.Mappings[mi].Entries = entries
+}
+
+// entry appends the entry key: value (nodes kn, vn) of mapping mi and
+// emits the string values under it.
+func (x *extractor) entry(entries []facts.Entry, mi int, k string, kn, vn int) []facts.Entry {
+	entries = append(entries, facts.Entry{
+		Key:    k,
+		KeyPos: x.pos(x.nodes[kn].StartByte),
+		ValPos: x.pos(x.nodes[x.unparen(vn)].StartByte),
+		Value:  x.value(vn, 0),
+	})
+	x.emitValues(vn, &valueSite{role: facts.RoleValue, key: k, mapping: mi, group: -1, containers: true}, 0)
+	return entries
 }
 
 // calleeName returns the last name of a call's function: "Handback" for
@@ -198,14 +205,7 @@ func (x *extractor) call(i int) {
 		if kn < 0 || vn < 0 {
 			continue
 		}
-		k := string(x.text(kn))
-		entries = append(entries, facts.Entry{
-			Key:    k,
-			KeyPos: x.pos(x.nodes[kn].StartByte),
-			ValPos: x.pos(x.nodes[x.unparen(vn)].StartByte),
-			Value:  x.value(vn, 0),
-		})
-		x.emitValues(vn, &valueSite{role: facts.RoleValue, key: k, mapping: mi, group: -1, containers: true}, 0)
+		entries = x.entry(entries, mi, string(x.text(kn)), kn, vn)
 	}
 	x.f.Mappings[mi].Entries = entries
 }
