@@ -1,8 +1,9 @@
 // Package facts holds the small, language-neutral facts the language
 // extractors produce from source files and the analyzers consume: string
 // literals with the context that may make them protocol values, the groups
-// (const blocks, enums, sets) they belong to, and literal mappings with a
-// position for every key and value.
+// (const blocks, enums, sets) they belong to, literal mappings with a
+// position for every key and value, and function definitions with their
+// structural fingerprint and the constants they compare fields with.
 //
 // Extractors fill a File; nothing here parses or judges anything.
 package facts
@@ -129,9 +130,59 @@ func (m *Mapping) Keys() []string {
 
 // File is everything extracted from one source file.
 type File struct {
-	Path     string // slash path relative to the scan root
-	Lang     string // "python", "go", "yaml", "json", "markdown"
-	Strings  []String
-	Groups   []Group
-	Mappings []Mapping
+	Path      string // slash path relative to the scan root
+	Lang      string // "python", "go", "yaml", "json", "markdown"
+	Strings   []String
+	Groups    []Group
+	Mappings  []Mapping
+	Functions []Function
+}
+
+// Function is a function or method definition: who it is, what its body
+// looks like with names and values erased, and which protocol fields and
+// constants it uses. The divergence analyzer compares functions by these.
+type Function struct {
+	// Name is the function name, qualified by its receiver type or class
+	// ("Router.route", "Validator.ValidateDelegate"); nested functions are
+	// part of the function that encloses them.
+	Name     string
+	Pos, End Pos
+	Params   []string // parameter names, in order (the receiver excluded; Python's self/cls excluded)
+	// Shape is the structural fingerprint of the body: the winnowed k-gram
+	// hashes of its language-neutral token sequence (see languages/shape),
+	// sorted and unique. Two functions that differ only in identifier names
+	// and literal values have the same Shape, whatever their language.
+	Shape []uint32
+	// Size is the number of shape tokens of the body.
+	Size int
+	// Consts are the literals the body compares fields or variables with.
+	Consts []Const
+	// Fields are the fields the body reads, as normalized paths (snake
+	// case, lower case, without the root variable: "metrics.quality",
+	// "retry_count", "status"), sorted and unique.
+	Fields []string
+	// Calls are the names of the functions and methods the body calls
+	// (the last name: "escalate", "split", "Fields"), sorted and unique.
+	Calls []string
+}
+
+// Const is a literal a function body compares something with: quality <
+// 0.5, len(scope.split()) < 15, status == "failure", status in ("a", "b").
+type Const struct {
+	// Value is float64 for every number (ints included), string for
+	// strings, bool for booleans.
+	Value any
+	// Field is the normalized path of what the literal is compared with
+	// ("metrics.quality", "scope", "quality" for a bare variable or
+	// parameter, the field a local variable was read from when it was);
+	// "" when it is not a field or variable (a call result, an expression).
+	Field string
+	// Measure is what of the field is compared: "" for the value itself,
+	// "len" for its length, "words" for its number of words
+	// (len(x.split()), len(strings.Fields(x))).
+	Measure string
+	// Op is the comparison with the field on the left: "<", "<=", ">",
+	// ">=", "==", "!=", "in", "not in".
+	Op  string
+	Pos Pos
 }
