@@ -815,7 +815,10 @@ func TestFieldTypes(t *testing.T) {
 }
 
 func TestResultJSON(t *testing.T) {
-	v := newValidator(t, repoRoot(t))
+	v, err := msgcheck.New(msgcheck.Options{Root: repoRoot(t), Timing: true}, msgcheck.DefaultSpec())
+	if err != nil {
+		t.Fatal(err)
+	}
 	decode := func(t *testing.T, res msgcheck.Result) (map[string]any, string) {
 		t.Helper()
 		data, err := json.Marshal(res)
@@ -845,6 +848,11 @@ func TestResultJSON(t *testing.T) {
 		return out, string(data)
 	}
 
+	t.Run("untimed", func(t *testing.T) {
+		if d := newValidator(t, repoRoot(t)).Validate("delegate", validDelegate()).Duration; d != 0 {
+			t.Errorf("Duration = %v without Options.Timing, want 0", d)
+		}
+	})
 	t.Run("valid", func(t *testing.T) {
 		res := v.Validate("delegate", validDelegate())
 		if res.Duration <= 0 {

@@ -205,7 +205,7 @@ func (e *env) validator(specPath, root string) (*msgcheck.Validator, error) {
 	if err != nil {
 		return nil, err
 	}
-	return msgcheck.New(msgcheck.Options{Root: root}, specs...)
+	return msgcheck.New(msgcheck.Options{Root: root, Timing: true}, specs...)
 }
 
 func resolveSpecs(specPath, root string) ([]*msgcheck.Spec, string, error) {
