@@ -48,6 +48,22 @@
 // StatusFailed) or "". A lone `const StatusOK = "ok"` is therefore a
 // single-member group with Name "": every RoleMember fact has a group.
 //
+// Functions: every function and method declaration with a body becomes a
+// facts.Function (funcs.go), Name "Recv.Name" for a method, with its
+// parameters, the shape tokens of its body (languages/shape; function
+// literals are Func ... End inside their enclosing function) and their
+// fingerprint, the constants it compares fields and variables with (the
+// field on the left: 0.5 > h.Metrics.Quality is metrics.quality < 0.5;
+// constants of the file resolved to their value; len(strings.Fields(x))
+// measured in "words"; a variable bound from a field stands for the field),
+// the field paths it reads (h.Metrics.Quality and m["metrics"]["quality"]
+// are "metrics.quality"; package selectors and methods are not fields) and
+// the names it calls. Go forms the shape vocabulary does not name map to
+// their nearest neighbour: a three-clause for is init; Loop cond body post
+// End, for {} is Loop Bool, x++ is Assign x Num, ch <- v and append(xs, v)
+// are calls of their first operand, a deferred recover is Try, select is a
+// Switch, slices.Contains(s, v) and strings.Contains(s, v) are In v s.
+//
 // Positions are those of the file itself (//line directives are ignored).
 // Value is the literal's value as strconv.Unquote gives it (invalid UTF-8
 // becomes U+FFFD); a literal go/parser could not close keeps its text.
@@ -106,7 +122,7 @@ func Extract(path string, src []byte) (*facts.File, error) {
 // repository replace it with the path relative to the scan root.
 //
 // Strings are in source order, Mappings in the order of their opening
-// position, Groups in the order of their Pos.
+// position, Groups in the order of their Pos, Functions in source order.
 func ExtractFile(fset *token.FileSet, f *ast.File, info *types.Info) *facts.File {
 	out := &facts.File{Lang: Lang}
 	if fset == nil || f == nil {
@@ -129,6 +145,7 @@ func ExtractFile(fset *token.FileSet, f *ast.File, info *types.Info) *facts.File
 		lines: tf.Lines(),
 	}
 	x.prepare(f)
+	x.prepareFuncs(f)
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.GenDecl:
@@ -171,6 +188,8 @@ type extractor struct {
 	untyped   map[*types.Const]bool
 	usedAs    map[*types.Const]string
 	renderBuf []byte
+
+	fn funcState // the function walk, see funcs.go
 }
 
 type importName struct{ name, path string }
@@ -356,6 +375,7 @@ func (x *extractor) funcDecl(d *ast.FuncDecl) {
 	x.inFunc++
 	x.stmts(d.Body.List)
 	x.inFunc--
+	x.function(d)
 	x.scope, x.results = "", nil
 }
 

@@ -80,7 +80,8 @@ func fmtValue(v any) string {
 
 // checkInvariants checks what must hold for any input: positions inside the
 // source with the literal's text between Pos and End, indices in range,
-// members in source order and pointing back at their group.
+// members in source order and pointing back at their group; and the
+// invariants of checkFunctions.
 func checkInvariants(t testing.TB, src []byte, ff *facts.File) {
 	t.Helper()
 	for i, s := range ff.Strings {
@@ -132,4 +133,5 @@ func checkInvariants(t testing.TB, src []byte, ff *facts.File) {
 			t.Fatalf("mappings %d and %d out of order", mi-1, mi)
 		}
 	}
+	checkFunctions(t, src, ff)
 }

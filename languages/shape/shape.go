@@ -102,7 +102,8 @@ func Fingerprint(toks []Token) []uint32 {
 	n := len(toks) - K + 1
 	// rolling over a small ring avoids a slice of every k-gram hash
 	var ring [W]uint32
-	var out []uint32
+	// winnowing keeps about 2/(W+1) of the k-grams
+	out := make([]uint32, 0, 2*n/(W+1)+2)
 	last := -1
 	for i := 0; i < n; i++ {
 		ring[i%W] = hash(toks[i : i+K])
