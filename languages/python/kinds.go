@@ -73,6 +73,51 @@ const (
 	kListSplat
 	kDictSplat
 
+	// Statements and expressions the function shapes need (funcs.go).
+	kIf
+	kElif
+	kElse
+	kFor
+	kWhile
+	kTry
+	kExcept
+	kExceptGroup
+	kFinally
+	kWith
+	kWithClause
+	kWithItem
+	kRaise
+	kPass
+	kBreak
+	kContinue
+	kAssert
+	kDelete
+	kImport
+	kImportFrom
+	kAliasedImport
+	kDottedName
+	kDecorated
+	kLambda
+	kLambdaParams
+	kNot
+	kAugAssign
+	kListComp
+	kSetComp
+	kDictComp
+	kGenExpr
+	kForIn
+	kIfClause
+	kAwait
+	kYield
+	kSlice
+	kListSplatPattern
+	kDictSplatPattern
+	kPrint
+	kExec
+	kAsPatternTarget
+	kParenListSplat
+	kComplexPattern
+
 	// Anonymous tokens.
 	kOpEq
 	kOpNe
@@ -83,6 +128,12 @@ const (
 	kOpMinus
 	kOpPlus
 	kComma
+	kOpLt
+	kOpLe
+	kOpGt
+	kOpGe
+	kOpAnd
+	kOpOr
 )
 
 var namedKinds = map[string]kind{
@@ -146,6 +197,49 @@ var namedKinds = map[string]kind{
 	"comment":                  kComment,
 	"list_splat":               kListSplat,
 	"dictionary_splat":         kDictSplat,
+	"if_statement":             kIf,
+	"elif_clause":              kElif,
+	"else_clause":              kElse,
+	"for_statement":            kFor,
+	"while_statement":          kWhile,
+	"try_statement":            kTry,
+	"except_clause":            kExcept,
+	"except_group_clause":      kExceptGroup,
+	"finally_clause":           kFinally,
+	"with_statement":           kWith,
+	"with_clause":              kWithClause,
+	"with_item":                kWithItem,
+	"raise_statement":          kRaise,
+	"pass_statement":           kPass,
+	"break_statement":          kBreak,
+	"continue_statement":       kContinue,
+	"assert_statement":         kAssert,
+	"delete_statement":         kDelete,
+	"import_statement":         kImport,
+	"import_from_statement":    kImportFrom,
+	"aliased_import":           kAliasedImport,
+	"dotted_name":              kDottedName,
+	"decorated_definition":     kDecorated,
+	"lambda":                   kLambda,
+	"lambda_parameters":        kLambdaParams,
+	"not_operator":             kNot,
+	"augmented_assignment":     kAugAssign,
+	"list_comprehension":       kListComp,
+	"set_comprehension":        kSetComp,
+	"dictionary_comprehension": kDictComp,
+	"generator_expression":     kGenExpr,
+	"for_in_clause":            kForIn,
+	"if_clause":                kIfClause,
+	"await":                    kAwait,
+	"yield":                    kYield,
+	"slice":                    kSlice,
+	"list_splat_pattern":       kListSplatPattern,
+	"dictionary_splat_pattern": kDictSplatPattern,
+	"print_statement":          kPrint,
+	"exec_statement":           kExec,
+	"as_pattern_target":        kAsPatternTarget,
+	"parenthesized_list_splat": kParenListSplat,
+	"complex_pattern":          kComplexPattern,
 }
 
 var anonKinds = map[string]kind{
@@ -159,6 +253,12 @@ var anonKinds = map[string]kind{
 	"-":      kOpMinus,
 	"+":      kOpPlus,
 	",":      kComma,
+	"<":      kOpLt,
+	"<=":     kOpLe,
+	">":      kOpGt,
+	">=":     kOpGe,
+	"and":    kOpAnd,
+	"or":     kOpOr,
 }
 
 // field ids of the grammar, 0 when the grammar lacks the field.
@@ -166,6 +266,8 @@ var (
 	fLeft, fRight, fType, fValue, fKey, fName, fObject, fAttribute uint16
 	fSubscript, fFunction, fArguments, fSubject, fBody             uint16
 	fSuperclasses, fOperators, fOperator, fArgument, fReturnType   uint16
+	fCondition, fConsequence, fAlternative, fParameters, fAlias    uint16
+	fDefinition, fGuard                                            uint16
 )
 
 var (
@@ -194,4 +296,6 @@ func init() {
 	fSubject, fBody, fSuperclasses = f("subject"), f("body"), f("superclasses")
 	fOperators, fOperator = f("operators"), f("operator")
 	fArgument, fReturnType = f("argument"), f("return_type")
+	fCondition, fConsequence, fAlternative = f("condition"), f("consequence"), f("alternative")
+	fParameters, fAlias, fDefinition, fGuard = f("parameters"), f("alias"), f("definition"), f("guard")
 }

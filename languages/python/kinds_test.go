@@ -26,6 +26,8 @@ func TestGrammarNames(t *testing.T) {
 		"object": fObject, "attribute": fAttribute, "subscript": fSubscript, "function": fFunction,
 		"arguments": fArguments, "subject": fSubject, "body": fBody, "superclasses": fSuperclasses,
 		"operators": fOperators, "operator": fOperator, "argument": fArgument, "return_type": fReturnType,
+		"condition": fCondition, "consequence": fConsequence, "alternative": fAlternative,
+		"parameters": fParameters, "alias": fAlias, "definition": fDefinition, "guard": fGuard,
 	}
 	for name, id := range fields {
 		if id == 0 {

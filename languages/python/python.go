@@ -27,6 +27,21 @@
 // Docstrings, other bare strings, f-strings with placeholders and byte
 // strings are never facts. Implicitly concatenated strings are one literal.
 //
+// Every module-level function and every method (decorated or not) is a
+// Function named "f" or "Class.f" (the innermost class), whose Params leave
+// out a method's self or cls. Its body is written as the language-neutral
+// tokens of package languages/shape (nested functions and lambdas are Func
+// ... End inside it; docstrings write nothing), fingerprinted into Shape.
+// Consts are the literals the body compares with (module-level names bound
+// once to a number or string count as literals), with the compared field
+// as a path without its root variable (h["metrics"]["quality"],
+// h.metrics.quality and h.get("metrics", {}).get("quality") are all
+// "metrics.quality"; a local bound from a field read stands for it), the
+// operator turned so that the field is on the left, and a measure for
+// len(x) and len(x.split()). Fields are the paths the body reads (not the
+// attributes of imported modules or module-level classes), Calls the last
+// names of what it calls.
+//
 // Parsing is done by tree-sitter through package languages/treesitter; the
 // tree is flattened with one cgo call and walked once, iteratively, so deep
 // nesting costs heap, not stack. Syntax errors do not stop extraction:
@@ -100,6 +115,8 @@ type extractor struct {
 	scopes []scope
 	// drop marks Strings (by index) removed before the result is returned.
 	drop []bool
+	// fs is the state of the Function being extracted (funcs.go).
+	fs funcState
 }
 
 // release returns x to the pool, dropping references to the caller's data
@@ -112,6 +129,7 @@ func (x *extractor) release() {
 	}
 	x.stack = x.stack[:0]
 	x.scopes = x.scopes[:0]
+	x.fs.release()
 	extractors.Put(x)
 }
 
@@ -149,6 +167,7 @@ type pendingAssign struct {
 func (x *extractor) extract(f *facts.File, src []byte) {
 	x.src, x.f = src, f
 	x.drop = x.drop[:0]
+	x.fs.mod.ready = false
 	x.lines.Reset(src)
 	x.stack = x.stack[:0]
 	x.scopes = append(x.scopes[:0], scope{node: -1, kind: scopeModule, group: -1})
@@ -183,6 +202,7 @@ func (x *extractor) visit(i int) {
 	nd := &x.nodes[i]
 	switch kindOf[nd.Kind] {
 	case kFunc:
+		x.function(i)
 		x.enterScope(i, scopeFunc)
 	case kClass:
 		x.enterScope(i, scopeClass)

@@ -158,4 +158,5 @@ func checkInvariants(t testing.TB, src []byte, f *facts.File) {
 			checkPos("value", e.ValPos)
 		}
 	}
+	checkFunctions(t, f, checkPos)
 }
