@@ -19,6 +19,9 @@ type Report struct {
 	Findings []finding.Finding
 	Files    int // files of the languages protoscan reads
 	Parsed   int // files parsed (the others were ruled out by the prefilter)
+	// Candidates counts the functions divergence found to implement a
+	// protocol decision, clustered or not.
+	Candidates int
 }
 
 // counts tallies findings per severity.
@@ -146,13 +149,14 @@ type jsonEdit struct {
 }
 
 type jsonSummary struct {
-	Files    int            `json:"files"`
-	Parsed   int            `json:"parsed"`
-	Findings int            `json:"findings"`
-	Errors   int            `json:"errors"`
-	Warnings int            `json:"warnings"`
-	Notes    int            `json:"notes"`
-	ByRule   map[string]int `json:"by_rule"`
+	Files      int            `json:"files"`
+	Parsed     int            `json:"parsed"`
+	Candidates int            `json:"candidates"`
+	Findings   int            `json:"findings"`
+	Errors     int            `json:"errors"`
+	Warnings   int            `json:"warnings"`
+	Notes      int            `json:"notes"`
+	ByRule     map[string]int `json:"by_rule"`
 }
 
 func jsonLoc(l finding.Location) jsonLocation {
@@ -179,7 +183,7 @@ func JSON(w io.Writer, r *Report) error {
 		byRule[f.Rule]++
 	}
 	errs, warns, notes := r.counts()
-	out.Summary = jsonSummary{Files: r.Files, Parsed: r.Parsed, Findings: len(r.Findings), Errors: errs, Warnings: warns, Notes: notes, ByRule: byRule}
+	out.Summary = jsonSummary{Files: r.Files, Parsed: r.Parsed, Candidates: r.Candidates, Findings: len(r.Findings), Errors: errs, Warnings: warns, Notes: notes, ByRule: byRule}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")

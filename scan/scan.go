@@ -18,6 +18,7 @@ import (
 	"runtime"
 	"sync"
 
+	"github.com/protoscan/protoscan/analyzers/divergence"
 	"github.com/protoscan/protoscan/analyzers/enumdrift"
 	"github.com/protoscan/protoscan/finding"
 	"github.com/protoscan/protoscan/languages/extract"
@@ -30,8 +31,12 @@ type Options struct {
 	// Workers is the number of files read and parsed at once; 0 means one
 	// per CPU.
 	Workers int
-	// Vocabulary is the HANDBACK status enum from the spec in effect.
+	// Vocabulary is the HANDBACK status enum from the spec in effect; nil
+	// turns enumdrift off.
 	Vocabulary *enumdrift.Vocabulary
+	// Divergence is the divergence model from the spec in effect; nil
+	// turns divergence off.
+	Divergence *divergence.Model
 	// Prefix is put before every path in the findings ("" for paths
 	// relative to the root); a scan of several roots sets it per root.
 	Prefix string
@@ -42,6 +47,7 @@ type Stats struct {
 	Files      int // files of a language protoscan reads
 	Parsed     int // of those, files the prefilter let through
 	OtherFiles int // files of other types, not read
+	Candidates int // functions divergence found to implement a protocol decision
 }
 
 // Result is the outcome of a scan.
@@ -59,8 +65,8 @@ const (
 // Run scans root. A cancelled context stops it promptly and returns the
 // findings so far with ctx.Err().
 func Run(ctx context.Context, root string, opts Options) (*Result, error) {
-	if opts.Vocabulary == nil {
-		return nil, errors.New("scan: no vocabulary")
+	if opts.Vocabulary == nil && opts.Divergence == nil {
+		return nil, errors.New("scan: no analyzer")
 	}
 	workers := opts.Workers
 	if workers <= 0 {
@@ -70,9 +76,13 @@ func Run(ctx context.Context, root string, opts Options) (*Result, error) {
 	if maxSize == 0 {
 		maxSize = walk.DefaultMaxFileSize
 	}
-	pre := enumdrift.NewPrefilter(opts.Vocabulary)
+	var pre *enumdrift.Prefilter
+	if opts.Vocabulary != nil {
+		pre = enumdrift.NewPrefilter(opts.Vocabulary)
+	}
 	files := make(chan walk.File, 4*workers)
 	results := make([][]finding.Finding, workers)
+	cands := make([][]divergence.Candidate, workers)
 	stats := make([]Stats, workers)
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
@@ -85,8 +95,10 @@ func Run(ctx context.Context, root string, opts Options) (*Result, error) {
 					continue // drain
 				}
 				var out []finding.Finding
-				out, buf = scanFile(f, opts, pre, maxSize, buf, &stats[w])
+				var cs []divergence.Candidate
+				out, cs, buf = scanFile(f, opts, pre, maxSize, buf, &stats[w])
 				results[w] = append(results[w], out...)
+				cands[w] = append(cands[w], cs...)
 			}
 		}()
 	}
@@ -111,11 +123,19 @@ func Run(ctx context.Context, root string, opts Options) (*Result, error) {
 	close(files)
 	wg.Wait()
 	res := &Result{Findings: notices}
+	var all []divergence.Candidate
 	for w := range results {
 		res.Findings = append(res.Findings, results[w]...)
+		all = append(all, cands[w]...)
 		res.Stats.Files += stats[w].Files
 		res.Stats.Parsed += stats[w].Parsed
 		res.Stats.OtherFiles += stats[w].OtherFiles
+	}
+	res.Stats.Candidates = len(all)
+	if opts.Divergence != nil {
+		// divergence compares functions across files, so it runs once
+		// every file is read; Cluster does not depend on the order of all
+		res.Findings = append(res.Findings, divergence.Cluster(all, opts.Divergence)...)
 	}
 	finding.Sort(res.Findings)
 	return res, err
@@ -136,12 +156,14 @@ func join(prefix, rel string) string {
 	return path.Join(prefix, rel)
 }
 
-// scanFile reads, filters, parses and analyzes one file.
-func scanFile(f walk.File, opts Options, pre *enumdrift.Prefilter, maxSize int64, buf []byte, st *Stats) ([]finding.Finding, []byte) {
+// scanFile reads, filters, parses and analyzes one file: it returns the
+// file's findings and its divergence candidates.
+func scanFile(f walk.File, opts Options, pre *enumdrift.Prefilter, maxSize int64, buf []byte, st *Stats) ([]finding.Finding, []divergence.Candidate, []byte) {
 	rel := join(opts.Prefix, f.Rel)
-	if extract.Language(f.Rel) == "" {
+	lang := extract.Language(f.Rel)
+	if lang == "" {
 		st.OtherFiles++
-		return nil, buf
+		return nil, nil, buf
 	}
 	st.Files++
 	src, err := readFile(f.Path, maxSize)
@@ -149,17 +171,25 @@ func scanFile(f walk.File, opts Options, pre *enumdrift.Prefilter, maxSize int64
 		var tooLarge *tooLargeError
 		if errors.As(err, &tooLarge) {
 			return []finding.Finding{{Rule: walk.RuleTooLarge, Severity: finding.Warning, Location: finding.Location{Path: rel},
-				Message: walk.TooLargeMessage(tooLarge.size, maxSize)}}, buf
+				Message: walk.TooLargeMessage(tooLarge.size, maxSize)}}, nil, buf
 		}
-		return []finding.Finding{notice(opts.Prefix, walk.UnreadableNotice(f.Rel, err))}, buf
+		return []finding.Finding{notice(opts.Prefix, walk.UnreadableNotice(f.Rel, err))}, nil, buf
 	}
 	if walk.IsBinary(src) {
 		return []finding.Finding{{Rule: RuleBinary, Severity: finding.Note, Location: finding.Location{Path: rel},
-			Message: "binary file with a source file name; not scanned"}}, buf
+			Message: "binary file with a source file name; not scanned"}}, nil, buf
 	}
-	var ok bool
-	if ok, buf = pre.Match(f.Rel, src, buf); !ok {
-		return nil, buf
+	drift, diverge := false, false
+	if pre != nil {
+		drift, buf = pre.Match(f.Rel, src, buf) // leaves src lower-cased in buf
+	} else {
+		buf = lowerASCII(buf, src)
+	}
+	if opts.Divergence != nil && (lang == "go" || lang == "python" || lang == "markdown") {
+		diverge = opts.Divergence.MayHaveCandidates(buf)
+	}
+	if !drift && !diverge {
+		return nil, nil, buf
 	}
 	st.Parsed++
 	facts, err := extract.File(rel, src)
@@ -168,7 +198,26 @@ func scanFile(f walk.File, opts Options, pre *enumdrift.Prefilter, maxSize int64
 		out = append(out, finding.Finding{Rule: RuleParseError, Severity: finding.Warning, Location: finding.Location{Path: rel},
 			Message: fmt.Sprintf("cannot parse all of the file, findings may be missing: %v", err)})
 	}
-	return append(out, enumdrift.Check(facts, opts.Vocabulary)...), buf
+	if drift {
+		out = append(out, enumdrift.Check(facts, opts.Vocabulary)...)
+	}
+	var cands []divergence.Candidate
+	if diverge {
+		cands = divergence.Candidates(facts, opts.Divergence)
+		st.Candidates += len(cands)
+	}
+	return out, cands, buf
+}
+
+// lowerASCII copies src into buf with ASCII letters lower-cased.
+func lowerASCII(buf, src []byte) []byte {
+	buf = append(buf[:0], src...)
+	for i, b := range buf {
+		if 'A' <= b && b <= 'Z' {
+			buf[i] = b + 'a' - 'A'
+		}
+	}
+	return buf
 }
 
 type tooLargeError struct{ size int64 }

@@ -3,7 +3,6 @@ package scan_test
 import (
 	"context"
 	"flag"
-	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -32,23 +31,7 @@ func TestPolyglot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var b strings.Builder
-	for _, f := range res.Findings {
-		fmt.Fprintf(&b, "%s:%d:%d: %s: %s\n", f.Path, f.Line, f.Col, f.Rule, f.Message)
-	}
-	golden := filepath.Join("..", "testdata", "polyglot.golden")
-	if *update {
-		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := b.String(); got != string(want) {
-		t.Errorf("findings differ from %s (go test ./scan -update rewrites it):\n--- got\n%s--- want\n%s", golden, got, want)
-	}
+	golden(t, filepath.Join("..", "testdata", "polyglot.golden"), res.Findings)
 	if res.Stats.Files != 9 {
 		t.Errorf("scanned %d files, want 9", res.Stats.Files)
 	}

@@ -7,8 +7,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/protoscan/protoscan/analyzers/specflag"
 	"github.com/protoscan/protoscan/languages/golang"
-	"github.com/protoscan/protoscan/msgcheck"
 )
 
 // Analyzer reports HANDBACK status drift in Go packages. It runs the same
@@ -30,22 +30,18 @@ values. Statuses of other things (HTTP, health checks) are left alone.`,
 	Run: run,
 }
 
-var specPath string
+// spec is registered in init: Analyzer's Run reads it, so a package-level
+// initializer would be a cycle.
+var spec *specflag.Flag
 
-func init() {
-	Analyzer.Flags.StringVar(&specPath, "spec", "", "protocol spec `file` (default: the embedded protocol-core v1.0)")
-}
+func init() { spec = specflag.Register(&Analyzer.Flags) }
 
 var vocab = sync.OnceValues(func() (*Vocabulary, error) {
-	spec := msgcheck.DefaultSpec()
-	if specPath != "" {
-		s, err := msgcheck.LoadSpec(specPath)
-		if err != nil {
-			return nil, err
-		}
-		spec = s
+	sp, err := spec.Spec()
+	if err != nil {
+		return nil, err
 	}
-	return NewVocabulary(spec, nil)
+	return NewVocabulary(sp, nil)
 })
 
 func run(pass *analysis.Pass) (any, error) {

@@ -60,7 +60,8 @@ var (
 )
 
 // Match reports whether the file may hold drift. buf is scratch space
-// reused across calls (one per worker); the grown buffer is returned.
+// reused across calls (one per worker); the grown buffer is returned and
+// holds src with ASCII letters lower-cased, for other prefilters to reuse.
 func (p *Prefilter) Match(name string, src, buf []byte) (bool, []byte) {
 	lower := append(buf[:0], src...)
 	for i, b := range lower {

@@ -16,6 +16,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/unitchecker"
 
+	"github.com/protoscan/protoscan/analyzers/divergence"
 	"github.com/protoscan/protoscan/analyzers/enumdrift"
 )
 
@@ -27,7 +28,7 @@ const (
 
 func main() {
 	if isVetTool(os.Args[1:]) {
-		unitchecker.Main(enumdrift.Analyzer) // exits
+		unitchecker.Main(enumdrift.Analyzer, divergence.Analyzer) // exits
 	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/protoscan/protoscan/analyzers/divergence"
 	"github.com/protoscan/protoscan/analyzers/enumdrift"
 	"github.com/protoscan/protoscan/finding"
 	"github.com/protoscan/protoscan/report"
@@ -57,6 +58,12 @@ func (e *env) scan(args []string) int {
 	failOn := fs.String("fail-on", "error", "exit 1 when a finding is at or above `LEVEL`: error, warning, note or none")
 	specPath := fs.String("spec", "", "protocol spec `FILE` (default: docs/specs/protocol-core-v*.yaml under the first PATH, else the embedded v1.0)")
 	workers := fs.Int("j", 0, "files parsed at once (default: one per CPU)")
+	analyzers := fs.String("analyzers", "enumdrift,divergence", "the analyzers to run, comma-separated `LIST`")
+	var canonical []string
+	fs.Func("canonical", "the canonical implementation of a protocol decision: `GLOB[:NAME]`, a file or a function in it (repeatable)", func(s string) error {
+		canonical = append(canonical, s)
+		return nil
+	})
 	var paths []string
 	usage := "usage: protoscan [scan] [flags] [PATH...]"
 	if code, done := parseFlags(e, fs, usage, args, func(p string) { paths = append(paths, p) }); done {
@@ -82,10 +89,20 @@ func (e *env) scan(args []string) int {
 		fmt.Fprintln(e.stderr, "protoscan:", err)
 		return exitTrouble
 	}
-	vocab, err := enumdrift.NewVocabulary(specs[0], nil)
-	if err != nil {
-		fmt.Fprintln(e.stderr, "protoscan:", err)
-		return exitTrouble
+	sopts := scan.Options{Walk: opts, Workers: *workers}
+	for _, a := range strings.Split(*analyzers, ",") {
+		switch strings.TrimSpace(a) {
+		case "enumdrift":
+			if sopts.Vocabulary, err = enumdrift.NewVocabulary(specs[0], nil); err != nil {
+				fmt.Fprintln(e.stderr, "protoscan:", err)
+				return exitTrouble
+			}
+		case "divergence":
+			sopts.Divergence = divergence.NewModel(specs[0], divergence.Options{Canonical: canonical})
+		default:
+			fmt.Fprintf(e.stderr, "protoscan: unknown analyzer %q in --analyzers (want enumdrift, divergence)\n", a)
+			return exitTrouble
+		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -96,11 +113,13 @@ func (e *env) scan(args []string) int {
 		if len(paths) > 1 {
 			prefix = filepath.ToSlash(filepath.Clean(p))
 		}
-		res, err := scan.Run(ctx, p, scan.Options{Walk: opts, Workers: *workers, Vocabulary: vocab, Prefix: prefix})
+		sopts.Prefix = prefix
+		res, err := scan.Run(ctx, p, sopts)
 		if res != nil {
 			rep.Findings = append(rep.Findings, res.Findings...)
 			rep.Files += res.Stats.Files
 			rep.Parsed += res.Stats.Parsed
+			rep.Candidates += res.Stats.Candidates
 		}
 		if err != nil {
 			if errors.Is(err, context.Canceled) {

@@ -5,6 +5,7 @@
 package extract
 
 import (
+	"bytes"
 	"path"
 	"strings"
 
@@ -101,7 +102,7 @@ func markdownFile(rel string, src []byte) *facts.File {
 			part = goSnippet(rel, b.Body)
 		}
 		if part != nil {
-			merge(f, part, b.Line-1)
+			merge(f, part, b.Line-1, lineStart(src, b.Line))
 		}
 	}
 	return f
@@ -156,14 +157,36 @@ func shift(f *facts.File, lines, cols, offs int) {
 			move(&m.Entries[j].ValPos)
 		}
 	}
+	for i := range f.Functions {
+		fn := &f.Functions[i]
+		move(&fn.Pos)
+		move(&fn.End)
+		for j := range fn.Consts {
+			move(&fn.Consts[j].Pos)
+		}
+	}
 }
 
-// merge appends part's facts to f with lines moved down by lineOffset.
-// Offsets inside a block are not offsets of the Markdown file, so ends are
-// dropped: no fix is offered inside Markdown rather than one that edits
-// the wrong bytes.
-func merge(f, part *facts.File, lineOffset int) {
-	shift(part, lineOffset, 0, 0)
+// lineStart is the byte offset of 1-based line n of src.
+func lineStart(src []byte, n int) int {
+	off := 0
+	for l := 1; l < n; l++ {
+		i := bytes.IndexByte(src[off:], '\n')
+		if i < 0 {
+			return len(src)
+		}
+		off += i + 1
+	}
+	return off
+}
+
+// merge appends part's facts to f with lines moved down by lineOffset and
+// offsets by byteOffset, the start of the block's first line. Offsets are
+// then ordered and blocks do not overlap, but a block's body may have lost
+// container prefixes, so they are not exact: ends are dropped, and no fix
+// is offered inside Markdown rather than one that edits the wrong bytes.
+func merge(f, part *facts.File, lineOffset, byteOffset int) {
+	shift(part, lineOffset, 0, -byteOffset)
 	for i := range part.Strings {
 		part.Strings[i].End = facts.Pos{}
 	}
@@ -187,4 +210,5 @@ func merge(f, part *facts.File, lineOffset int) {
 		f.Groups = append(f.Groups, g)
 	}
 	f.Mappings = append(f.Mappings, part.Mappings...)
+	f.Functions = append(f.Functions, part.Functions...)
 }

@@ -1,0 +1,221 @@
+package divergence
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/protoscan/protoscan/languages/facts"
+	"github.com/protoscan/protoscan/languages/shape"
+)
+
+// Concept is the protocol decision a function implements.
+type Concept uint8
+
+const (
+	Escalation Concept = iota + 1
+	DelegateValidation
+	HandbackValidation
+	StatusNormalization
+)
+
+var conceptNames = [...]string{"", "escalation decision", "DELEGATE validation", "HANDBACK validation", "status normalisation"}
+
+func (c Concept) String() string {
+	if int(c) < len(conceptNames) && c > 0 {
+		return conceptNames[c]
+	}
+	return "concept?"
+}
+
+// Candidate is a function that implements a protocol decision. Its fields
+// are exported so that the go vet Analyzer can pass candidates between
+// packages as facts.
+type Candidate struct {
+	Concept Concept
+	Path    string // as the file's facts name it
+	Lang    string
+	Fn      facts.Function
+	// Canonical is set when Options.Canonical or the default rule names
+	// this function the canonical implementation.
+	Canonical bool
+}
+
+// Candidates returns the functions of f that implement a protocol
+// decision, in source order.
+func Candidates(f *facts.File, m *Model) []Candidate {
+	if len(f.Functions) == 0 || isTestFile(f.Path) {
+		return nil
+	}
+	var out []Candidate
+	for i := range f.Functions {
+		fn := &f.Functions[i]
+		if c := m.concept(f, fn); c != 0 {
+			out = append(out, Candidate{Concept: c, Path: f.Path, Lang: f.Lang, Fn: *fn, Canonical: m.isCanonical(f.Path, fn.Name)})
+		}
+	}
+	return out
+}
+
+// nameWords splits a function name into lower-case words:
+// "Validator.ValidateDelegate" gives validator, validate, delegate.
+func nameWords(name string) []string {
+	return strings.FieldsFunc(shape.FieldName(name), func(r rune) bool { return r == '_' || r == '.' })
+}
+
+// concept decides what protocol decision fn implements, or 0. The name (or
+// for escalation, the body) says which decision; the fields it reads must
+// say that it is the protocol's.
+func (m *Model) concept(f *facts.File, fn *facts.Function) Concept {
+	// the decision is named by the function or method name itself (not
+	// by a receiver type such as Checker); the kind may be named by either
+	// (DelegateValidator.Validate)
+	words := nameWords(fn.Name[strings.LastIndexByte(fn.Name, '.')+1:])
+	if len(words) > 0 && words[0] == "test" {
+		return 0
+	}
+	var escalates, validates, normalizes, saysDelegate, saysHandback bool
+	for _, w := range nameWords(fn.Name) {
+		switch {
+		case strings.HasPrefix(w, "delegat"):
+			saysDelegate = true
+		case w == "handback":
+			saysHandback = true
+		}
+	}
+	for _, w := range words {
+		switch {
+		case strings.HasPrefix(w, "escalat"):
+			escalates = true
+		case strings.HasPrefix(w, "validat"), strings.HasPrefix(w, "verif"), strings.HasPrefix(w, "check"),
+			w == "valid", w == "invalid":
+			validates = true
+		case strings.HasPrefix(w, "normali"), strings.HasPrefix(w, "canonical"):
+			normalizes = true
+		}
+	}
+	ev := m.evidence(fn)
+	if normalizes || (slices.Contains(words, "status") && hasAny(words, "map", "parse", "coerce", "convert", "to", "from")) {
+		if m.statusValues(f, fn) >= 2 {
+			return StatusNormalization
+		}
+	}
+	if !escalates && !validates {
+		escalates = bodyEscalates(f, fn)
+	}
+	switch {
+	case escalates:
+		if ev.strong >= 1 || ev.delegate+ev.handback >= 2 {
+			return Escalation
+		}
+	case validates:
+		switch {
+		case saysDelegate && ev.delegate >= 1 && ev.delegateOnly >= 1:
+			return DelegateValidation
+		case saysHandback && ev.handback >= 1 && ev.handbackOnly >= 1:
+			return HandbackValidation
+		// without the kind in the name, two fields of one kind only, and
+		// not only fields whose names are common words (scope, context)
+		case ev.delegateOnly >= 2 && ev.delegateOnly > ev.handbackOnly && (ev.strong >= 1 || ev.delegateOnly >= 3):
+			return DelegateValidation
+		case ev.handbackOnly >= 2 && ev.handbackOnly > ev.delegateOnly && (ev.strong >= 1 || ev.handbackOnly >= 3):
+			return HandbackValidation
+		}
+	}
+	return 0
+}
+
+func hasAny(words []string, of ...string) bool {
+	for _, w := range of {
+		if slices.Contains(words, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// evidence counts the distinct protocol fields a function reads, compares
+// or takes as parameters.
+type evidence struct {
+	delegate, handback         int // fields of each kind
+	delegateOnly, handbackOnly int // fields of one kind only
+	strong                     int // fields whose names are not common words
+}
+
+func (m *Model) evidence(fn *facts.Function) evidence {
+	seen := make(map[string]bool, len(fn.Fields)+len(fn.Consts)+len(fn.Params))
+	var ev evidence
+	add := func(p string) {
+		if p == "" {
+			return
+		}
+		k := m.kinds(p)
+		if k == 0 {
+			return
+		}
+		key := last(p)
+		if seen[key] {
+			return
+		}
+		seen[key] = true
+		if k&kindDelegate != 0 {
+			ev.delegate++
+		}
+		if k&kindHandback != 0 {
+			ev.handback++
+		}
+		switch k {
+		case kindDelegate:
+			ev.delegateOnly++
+		case kindHandback:
+			ev.handbackOnly++
+		}
+		if !genericFields[key] {
+			ev.strong++
+		}
+	}
+	for _, p := range fn.Fields {
+		add(p)
+	}
+	for _, c := range fn.Consts {
+		add(c.Field)
+	}
+	for _, p := range fn.Params {
+		add(shape.FieldName(p))
+	}
+	return ev
+}
+
+// bodyEscalates reports whether the body ties the function to escalation
+// without its name saying so: it calls an escalate* function or uses an
+// "escalate"-like string.
+func bodyEscalates(f *facts.File, fn *facts.Function) bool {
+	for _, c := range fn.Calls {
+		if strings.Contains(strings.ToLower(c), "escalat") {
+			return true
+		}
+	}
+	for i := range f.Strings {
+		s := &f.Strings[i]
+		if s.Pos.Offset >= fn.Pos.Offset && s.Pos.Offset < fn.End.Offset && strings.HasPrefix(strings.ToLower(s.Value), "escalat") &&
+			(s.Role == facts.RoleReturn || s.Role == facts.RoleAssign || s.Role == facts.RoleValue) {
+			return true
+		}
+	}
+	return false
+}
+
+// statusValues counts the distinct HANDBACK statuses (canonical or
+// aliases) that the body compares with, returns or maps.
+func (m *Model) statusValues(f *facts.File, fn *facts.Function) int {
+	seen := map[string]bool{}
+	for i := range f.Strings {
+		s := &f.Strings[i]
+		if s.Pos.Offset < fn.Pos.Offset || s.Pos.Offset >= fn.End.Offset || s.Role == facts.RoleOther {
+			continue
+		}
+		if v := strings.ToLower(s.Value); m.statuses[v] {
+			seen[v] = true
+		}
+	}
+	return len(seen)
+}

@@ -1,0 +1,178 @@
+package divergence
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/protoscan/protoscan/finding"
+	"github.com/protoscan/protoscan/languages/facts"
+	"github.com/protoscan/protoscan/languages/shape"
+	"github.com/protoscan/protoscan/msgcheck"
+)
+
+func testModel(opts Options) *Model { return NewModel(msgcheck.DefaultSpec(), opts) }
+
+// escalation is the token sequence of an escalation decision: if
+// quality < X return true; if retries >= N return true; return false.
+var escalation = []shape.Token{shape.Param, shape.If, shape.Lt, shape.Name, shape.Field, shape.Field, shape.Num,
+	shape.Return, shape.Bool, shape.End, shape.If, shape.Ge, shape.Name, shape.Field, shape.Num, shape.Return,
+	shape.Bool, shape.End, shape.Return, shape.Bool}
+
+func fn(name string, line int, toks []shape.Token, fields []string, consts ...facts.Const) facts.Function {
+	for i := range consts {
+		consts[i].Pos = facts.Pos{Line: line + 1 + i, Col: 5}
+	}
+	return facts.Function{Name: name, Pos: facts.Pos{Line: line, Col: 1, Offset: line * 100}, End: facts.Pos{Line: line + 9, Offset: line*100 + 99},
+		Params: []string{"h"}, Shape: shape.Fingerprint(toks), Size: len(toks), Fields: fields, Consts: consts}
+}
+
+func lt(field string, v float64) facts.Const { return facts.Const{Value: v, Field: field, Op: "<"} }
+func ge(field string, v float64) facts.Const { return facts.Const{Value: v, Field: field, Op: ">="} }
+func words(field string, v float64) facts.Const {
+	return facts.Const{Value: v, Field: field, Measure: "words", Op: "<"}
+}
+
+func file(path, lang string, fns ...facts.Function) *facts.File {
+	return &facts.File{Path: path, Lang: lang, Functions: fns}
+}
+
+func run(m *Model, files ...*facts.File) []finding.Finding {
+	var cands []Candidate
+	for _, f := range files {
+		cands = append(cands, Candidates(f, m)...)
+	}
+	return Cluster(cands, m)
+}
+
+func rules(fs []finding.Finding) string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, f.Rule+"@"+f.Path)
+	}
+	return strings.Join(out, " ")
+}
+
+func TestCandidates(t *testing.T) {
+	m := testModel(Options{})
+	hb := []string{"metrics.quality", "retry_count"}
+	for _, tc := range []struct {
+		name string
+		fn   facts.Function
+		path string
+		want Concept
+	}{
+		{"escalation by name", fn("should_escalate", 1, escalation, hb, lt("metrics.quality", 0.5)), "a.py", Escalation},
+		{"escalation, Go names", fn("Router.ShouldEscalate", 1, escalation, []string{"metrics.quality"}), "a.go", Escalation},
+		{"log level escalation", fn("escalate_level", 1, escalation, []string{"levelno", "count"}), "a.py", 0},
+		{"escalation reading only a generic field", fn("escalate", 1, escalation, []string{"status"}), "a.py", 0},
+		{"delegate validation", fn("validate_delegate", 1, escalation, []string{"scope", "plan"}, words("scope", 15)), "a.py", DelegateValidation},
+		{"validation without a kind in the name", fn("check", 1, escalation, []string{"scope", "success_criteria"}), "a.py", DelegateValidation},
+		{"handback validation", fn("Validate", 1, escalation, []string{"output", "metrics.quality"}), "a.go", HandbackValidation},
+		{"validation with common-word fields only", fn("check", 1, escalation, []string{"scope", "context"}), "a.py", 0},
+		{"a receiver type is not the decision", fn("Checker.collectObjects", 1, escalation, []string{"scope", "context", "plan"}), "a.go", 0},
+		{"the kind named by the receiver type", fn("DelegateValidator.Validate", 1, escalation, []string{"scope"}), "a.go", DelegateValidation},
+		{"URL validation", fn("validate", 1, escalation, []string{"scheme", "netloc"}), "a.py", 0},
+		{"health check", fn("check_health", 1, escalation, []string{"status"}), "a.py", 0},
+		{"unrelated name", fn("fresh", 1, escalation, hb), "a.py", 0},
+		{"test function", fn("test_validate_delegate", 1, escalation, []string{"scope", "plan"}), "a.py", 0},
+		{"test file", fn("validate_delegate", 1, escalation, []string{"scope", "plan"}), "tests/helpers.py", 0},
+		{"Go test file", fn("checkDelegate", 1, escalation, []string{"scope", "plan"}), "x_test.go", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cs := Candidates(file(tc.path, "python", tc.fn), m)
+			var got Concept
+			if len(cs) == 1 {
+				got = cs[0].Concept
+			}
+			if got != tc.want {
+				t.Errorf("concept = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestCluster(t *testing.T) {
+	hb := []string{"metrics.quality", "retry_count"}
+	orig := file("skills/protocol_validator/escalation.py", "python", fn("escalate_handback", 5, escalation, hb, lt("metrics.quality", 0.5), ge("retry_count", 3)))
+	copy1 := file("legacy/helpers.py", "python", fn("should_escalate", 3, escalation, hb, lt("metrics.quality", 0.6), ge("retry_count", 3)))
+	port := file("router/escalate.go", "go", fn("ShouldEscalate", 20, escalation, hb, lt("metrics.quality", 0.7), ge("retry_count", 3)))
+
+	t.Run("three copies, canonical by module name", func(t *testing.T) {
+		fs := run(testModel(Options{}), orig, copy1, port)
+		if got, want := rules(fs), "divergence/duplicate-escalation@legacy/helpers.py divergence/conflicting-threshold@legacy/helpers.py"; got != want {
+			t.Fatalf("findings %s, want %s", got, want)
+		}
+		if len(fs[0].Related) != 3 || !strings.Contains(fs[0].Message, "escalate_handback (skills/protocol_validator/escalation.py:5) is the canonical one") {
+			t.Errorf("duplicate: %s %v", fs[0].Message, fs[0].Related)
+		}
+		c := fs[1]
+		if c.Literal != "0.6" || c.Canonical != "0.5" || len(c.Related) != 3 {
+			t.Errorf("conflict: literal %q canonical %q related %v", c.Literal, c.Canonical, c.Related)
+		}
+		for _, v := range []string{"0.5 in escalate_handback", "0.6 in should_escalate", "0.7 in ShouldEscalate"} {
+			if !strings.Contains(c.Message, v) {
+				t.Errorf("conflict message lacks %q: %s", v, c.Message)
+			}
+		}
+	})
+	t.Run("canonical by option", func(t *testing.T) {
+		fs := run(testModel(Options{Canonical: []string{"router/*.go:ShouldEscalate"}}), orig, copy1, port)
+		if len(fs) != 2 || fs[1].Canonical != "0.7" || !strings.Contains(fs[0].Message, "ShouldEscalate (router/escalate.go:20) is the canonical one") {
+			t.Errorf("findings: %v", fs)
+		}
+	})
+	t.Run("agreeing copies: a duplicate, no conflict", func(t *testing.T) {
+		same := file("legacy/helpers.py", "python", fn("should_escalate", 3, escalation, hb, lt("metrics.quality", 0.5), ge("retry_count", 3)))
+		fs := run(testModel(Options{}), orig, same)
+		if got := rules(fs); got != "divergence/duplicate-escalation@legacy/helpers.py" {
+			t.Errorf("findings %s", got)
+		}
+		if !strings.Contains(fs[0].Message, "should_escalate agrees with it") {
+			t.Errorf("message: %s", fs[0].Message)
+		}
+	})
+	t.Run("a lone candidate is no finding", func(t *testing.T) {
+		if fs := run(testModel(Options{}), orig); len(fs) != 0 {
+			t.Errorf("findings: %v", fs)
+		}
+	})
+	t.Run("different concepts do not cluster", func(t *testing.T) {
+		val := file("v.py", "python", fn("validate_delegate", 1, escalation, []string{"scope", "plan"}, words("scope", 15)))
+		if fs := run(testModel(Options{}), orig, val); len(fs) != 0 {
+			t.Errorf("findings: %v", fs)
+		}
+	})
+	t.Run("validation judged by the spec", func(t *testing.T) {
+		good := file("validators/delegate.py", "python", fn("validate_delegate", 8, escalation, []string{"scope", "plan"}, words("scope", 15)))
+		bad := file("api/checks.py", "python", fn("check_delegate", 4, escalation, []string{"scope", "plan"}, words("scope", 10)))
+		fs := run(testModel(Options{}), good, bad)
+		if got := rules(fs); got != "divergence/duplicate-validation@api/checks.py divergence/conflicting-threshold@api/checks.py" {
+			t.Fatalf("findings %s", got)
+		}
+		if !strings.Contains(fs[0].Message, "validate_delegate (validators/delegate.py:8) agrees with the spec") ||
+			!strings.Contains(fs[1].Message, "the spec says the word count of scope >= 15") || fs[1].Literal != "10" || fs[1].Canonical != "15" {
+			t.Errorf("messages:\n%s\n%s", fs[0].Message, fs[1].Message)
+		}
+	})
+	t.Run("order of input does not matter", func(t *testing.T) {
+		m := testModel(Options{})
+		a, b := run(m, orig, copy1, port), run(m, port, copy1, orig)
+		if rules(a) != rules(b) || a[0].Message != b[0].Message || a[1].Message != b[1].Message {
+			t.Errorf("order changed the findings:\n%v\n%v", a, b)
+		}
+	})
+}
+
+func TestPrefilter(t *testing.T) {
+	m := testModel(Options{})
+	for src, want := range map[string]bool{
+		"def should_escalate(h): return h['metrics']['quality'] < 0.5": true,
+		"func validate(d Delegate) error { return nil }":               true,
+		"def validate(url): return url.startswith('https')":            false,
+		"x = h['metrics']['quality']":                                  false,
+	} {
+		if got := m.MayHaveCandidates([]byte(strings.ToLower(src))); got != want {
+			t.Errorf("MayHaveCandidates(%q) = %v, want %v", src, got, want)
+		}
+	}
+}

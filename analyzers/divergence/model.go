@@ -1,0 +1,143 @@
+// Package divergence finds protocol decisions implemented more than once:
+// escalation decisions, DELEGATE and HANDBACK validation and status
+// normalisation written again in several places and languages, and the
+// copies that compare the same protocol field with different constants.
+//
+// It works on function facts (languages/facts.Function): a function is a
+// candidate when its name or body ties it to one of those concepts AND it
+// reads the protocol's fields (from the spec in effect), so a validate() of
+// URLs or an escalation of log levels is never one. Candidates of one
+// concept are clustered when their bodies share structure (the winnowed
+// fingerprints of languages/shape, which erase names, values and language)
+// or when they compare the same protocol field with constants. Each cluster
+// of two or more is one finding; differing constants are another.
+//
+// There are two faces, as for enumdrift: Candidates + Cluster for the
+// polyglot scan, and Analyzer for go vet, which exports each package's
+// candidates as facts so that copies in imported packages are found too.
+package divergence
+
+import (
+	"path"
+	"strings"
+
+	"github.com/protoscan/protoscan/languages/shape"
+	"github.com/protoscan/protoscan/msgcheck"
+)
+
+// Options configure the model beyond the spec.
+type Options struct {
+	// Canonical names the canonical implementations: "GLOB" (a slash path
+	// glob, doublestar syntax, matched against the file) or "GLOB:NAME"
+	// (a function or method in it). By default, a function in a module
+	// named after the protocol validator is canonical.
+	Canonical []string
+}
+
+// Model is what divergence knows about the protocol, from the spec.
+type Model struct {
+	// fields maps a normalized field name (top-level fields, nested
+	// properties and their dotted paths) to the kinds that define it.
+	fields   map[string]kindSet
+	top      map[string]bool // the top-level fields
+	statuses map[string]bool // canonical HANDBACK statuses and aliases, lower case
+	limits   map[thresholdKey][]msgcheck.Limit
+	opts     Options
+	// the prefilter's needles: protocol fields and statuses
+	fieldNeedles  []fieldNeedle
+	statusNeedles [][]byte
+}
+
+type kindSet uint8
+
+const (
+	kindDelegate kindSet = 1 << iota
+	kindHandback
+)
+
+// genericFields are protocol fields whose names are common outside the
+// protocol (an HTTP status, a parser's context, an OAuth scope): reading
+// one of them alone does not make a function protocol code.
+var genericFields = map[string]bool{
+	"status": true, "output": true, "context": true, "plan": true, "agent": true, "skill": true,
+	"metrics": true, "cost": true, "tokens": true, "priority": true, "effort": true,
+	"dependencies": true, "scope": true, "version": true,
+}
+
+// NewModel reads the fields, statuses and bounds of the DELEGATE and
+// HANDBACK kinds from spec.
+func NewModel(spec *msgcheck.Spec, opts Options) *Model {
+	m := &Model{fields: map[string]kindSet{}, top: map[string]bool{}, statuses: map[string]bool{},
+		limits: map[thresholdKey][]msgcheck.Limit{}, opts: opts}
+	for _, k := range []struct {
+		name string
+		set  kindSet
+	}{{"delegate", kindDelegate}, {"handback", kindHandback}} {
+		for _, f := range spec.Fields(k.name) {
+			m.fields[shape.FieldName(f)] |= k.set
+			m.top[shape.FieldName(f)] = true
+		}
+		for _, l := range spec.Limits(k.name) {
+			p := shape.FieldName(l.Path)
+			m.fields[p] |= k.set
+			if i := strings.LastIndexByte(p, '.'); i >= 0 {
+				m.fields[p[i+1:]] |= k.set // metrics.quality is read as quality too
+			}
+			key := thresholdKey{last(p), l.Measure}
+			m.limits[key] = append(m.limits[key], l)
+		}
+	}
+	if values, aliases, ok := spec.Enum("handback", "status"); ok {
+		for _, v := range values {
+			m.statuses[strings.ToLower(v)] = true
+		}
+		for a := range aliases {
+			m.statuses[strings.ToLower(a)] = true
+		}
+	}
+	m.buildPrefilter()
+	return m
+}
+
+// kinds returns the kinds that define the field at path p. A bare name
+// ("retry_count", "quality") is a top-level field or a nested property; a
+// dotted path matches by its full path or one of its suffixes
+// ("handback.metrics.quality" is metrics.quality, "self.status" is status),
+// so that context.client_config or scope.children, attributes of objects
+// that are not messages, do not.
+func (m *Model) kinds(p string) kindSet {
+	if s, ok := m.fields[p]; ok {
+		return s
+	}
+	for i := 0; i < len(p); i++ {
+		if p[i] == '.' {
+			if s, ok := m.fields[p[i+1:]]; ok && s != 0 && (strings.IndexByte(p[i+1:], '.') >= 0 || m.top[p[i+1:]]) {
+				return s
+			}
+		}
+	}
+	return 0
+}
+
+func last(p string) string {
+	if i := strings.LastIndexByte(p, '.'); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+// isTestFile reports whether rel is test code, whose checks are not
+// implementations of the protocol.
+func isTestFile(rel string) bool {
+	base := path.Base(rel)
+	if strings.HasSuffix(base, "_test.go") || strings.HasSuffix(base, "_test.py") ||
+		strings.HasPrefix(base, "test_") || base == "conftest.py" {
+		return true
+	}
+	for _, seg := range strings.Split(path.Dir(rel), "/") {
+		if seg == "tests" || seg == "test" || seg == "testing" {
+			return true
+		}
+	}
+	return false
+}

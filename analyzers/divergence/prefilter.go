@@ -1,0 +1,142 @@
+package divergence
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+)
+
+// The prefilter mirrors the candidate rules of concept on a file's bytes,
+// so that a file that cannot hold a candidate is never parsed:
+//
+//   - escalation: "escalat" and a non-generic protocol field (quality,
+//     retry_count) or two protocol fields;
+//   - validation: valid/verif/check and two fields of one kind only, or
+//     one field and the word delegate or handback;
+//   - status normalisation: normali/canonical/status and two HANDBACK
+//     statuses quoted as string literals.
+//
+// Fields are matched as whole words (not scope in telescope), in snake
+// case and as Go spells them (retry_count, retrycount), ASCII lower-cased.
+var (
+	escalateStems  = [][]byte{[]byte("escalat")}
+	validateStems  = [][]byte{[]byte("valid"), []byte("verif"), []byte("check")}
+	normalizeStems = [][]byte{[]byte("normali"), []byte("canonical"), []byte("status")}
+	kindWords      = [][]byte{[]byte("delegat"), []byte("handback")}
+)
+
+// fieldNeedle is one protocol field and its spellings.
+type fieldNeedle struct {
+	spellings [][]byte
+	kinds     kindSet
+	strong    bool
+}
+
+// buildPrefilter collects the needles of MayHaveCandidates from the model.
+func (m *Model) buildPrefilter() {
+	byName := map[string]kindSet{}
+	for f, k := range m.fields {
+		byName[last(f)] |= k
+	}
+	names := make([]string, 0, len(byName))
+	for n := range byName {
+		names = append(names, n)
+	}
+	slices.Sort(names) // the same work per file, run to run
+	for _, n := range names {
+		fn := fieldNeedle{kinds: byName[n], strong: !genericFields[n], spellings: [][]byte{[]byte(n)}}
+		if joined := strings.ReplaceAll(n, "_", ""); joined != n {
+			fn.spellings = append(fn.spellings, []byte(joined))
+		}
+		m.fieldNeedles = append(m.fieldNeedles, fn)
+	}
+	for s := range m.statuses {
+		m.statusNeedles = append(m.statusNeedles, []byte(s))
+	}
+	slices.SortFunc(m.statusNeedles, bytes.Compare)
+}
+
+// MayHaveCandidates reports whether a file whose bytes, with ASCII letters
+// lower-cased, are lower could hold a candidate (see the rules above).
+func (m *Model) MayHaveCandidates(lower []byte) bool {
+	esc := containsAny(lower, escalateStems)
+	val := containsAny(lower, validateStems)
+	norm := containsAny(lower, normalizeStems)
+	if !esc && !val && !norm {
+		return false
+	}
+	if esc || val {
+		var total, strong, delegateOnly, handbackOnly int
+		for i := range m.fieldNeedles {
+			fn := &m.fieldNeedles[i]
+			if !containsAnyWord(lower, fn.spellings, false) {
+				continue
+			}
+			total++
+			if fn.strong {
+				strong++
+			}
+			switch fn.kinds {
+			case kindDelegate:
+				delegateOnly++
+			case kindHandback:
+				handbackOnly++
+			}
+		}
+		if esc && (strong >= 1 || total >= 2) {
+			return true
+		}
+		if val && (delegateOnly >= 2 || handbackOnly >= 2 || total >= 1 && containsAny(lower, kindWords)) {
+			return true
+		}
+	}
+	if norm {
+		n := 0
+		for _, s := range m.statusNeedles {
+			if containsWord(lower, s, true) {
+				if n++; n >= 2 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func containsAny(b []byte, needles [][]byte) bool {
+	for _, n := range needles {
+		if bytes.Contains(b, n) {
+			return true
+		}
+	}
+	return false
+}
+
+func containsAnyWord(b []byte, needles [][]byte, quoted bool) bool {
+	for _, n := range needles {
+		if containsWord(b, n, quoted) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsWord finds needle in lower as a whole word: not preceded or
+// followed by a letter or digit ('_' separates words here, so scope is
+// found in delegate_scope), and with quoted, right after a quote.
+func containsWord(lower, needle []byte, quoted bool) bool {
+	for off := 0; ; {
+		i := bytes.Index(lower[off:], needle)
+		if i < 0 {
+			return false
+		}
+		start, end := off+i, off+i+len(needle)
+		if (start == 0 || !alnum(lower[start-1])) && (end == len(lower) || !alnum(lower[end])) &&
+			(!quoted || start > 0 && (lower[start-1] == '"' || lower[start-1] == '\'' || lower[start-1] == '`')) {
+			return true
+		}
+		off = start + 1
+	}
+}
+
+func alnum(b byte) bool { return 'a' <= b && b <= 'z' || '0' <= b && b <= '9' || b >= 0x80 }

@@ -1,0 +1,107 @@
+package scan_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/protoscan/protoscan/analyzers/divergence"
+	"github.com/protoscan/protoscan/finding"
+	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan/protoscan/scan"
+)
+
+func divergenceScan(t *testing.T, workers int) *scan.Result {
+	t.Helper()
+	root := filepath.Join("..", "testdata", "divergence")
+	res, err := scan.Run(context.Background(), root, scan.Options{Workers: workers,
+		Divergence: divergence.NewModel(msgcheck.DefaultSpec(), divergence.Options{})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// TestDivergence scans the planted repository (testdata/divergence/README.md
+// says what is planted): exactly the two clusters and the two conflicting
+// thresholds, with their members and values, and nothing from the near
+// misses.
+func TestDivergence(t *testing.T) {
+	res := divergenceScan(t, 0)
+	type want struct {
+		rule, at           string
+		literal, canonical string
+		related            []string
+	}
+	wants := []want{
+		{rule: divergence.RuleDuplicateValidation, at: "api/checks.py:4",
+			related: []string{"api/checks.py:4", "validators/delegate.py:8"}},
+		{rule: divergence.RuleConflictingThreshold, at: "api/checks.py:6", literal: "10", canonical: "15",
+			related: []string{"api/checks.py:6", "validators/delegate.py:10"}},
+		{rule: divergence.RuleDuplicateEscalation, at: "legacy/helpers.py:4",
+			related: []string{"legacy/helpers.py:4", "router/escalate.go:19", "skills/protocol_validator/escalation.py:6"}},
+		{rule: divergence.RuleConflictingThreshold, at: "legacy/helpers.py:6", literal: "0.6", canonical: "0.5",
+			related: []string{"legacy/helpers.py:6", "router/escalate.go:21", "skills/protocol_validator/escalation.py:9"}},
+	}
+	var got []want
+	for _, f := range res.Findings {
+		w := want{rule: f.Rule, at: fmt.Sprintf("%s:%d", f.Path, f.Line), literal: f.Literal, canonical: f.Canonical}
+		for _, r := range f.Related {
+			w.related = append(w.related, fmt.Sprintf("%s:%d", r.Path, r.Line))
+		}
+		got = append(got, w)
+	}
+	if !reflect.DeepEqual(got, wants) {
+		t.Errorf("findings:\n%s\nwant:\n%s", dump(got), dump(wants))
+	}
+	golden(t, filepath.Join("..", "testdata", "divergence.golden"), res.Findings)
+	if res.Stats.Candidates != 5 {
+		t.Errorf("%d candidates, want the 5 planted ones", res.Stats.Candidates)
+	}
+}
+
+func dump[T any](xs []T) string {
+	var b strings.Builder
+	for _, x := range xs {
+		fmt.Fprintf(&b, "  %+v\n", x)
+	}
+	return b.String()
+}
+
+// golden compares the findings, messages and related locations included,
+// with a file that go test ./scan -update rewrites.
+func golden(t *testing.T, file string, fs []finding.Finding) {
+	t.Helper()
+	var b strings.Builder
+	for _, f := range fs {
+		fmt.Fprintf(&b, "%s:%d:%d: %s: %s\n", f.Path, f.Line, f.Col, f.Rule, f.Message)
+		for _, r := range f.Related {
+			fmt.Fprintf(&b, "\t%s:%d:%d: %s\n", r.Path, r.Line, r.Col, r.Message)
+		}
+	}
+	if *update {
+		if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := b.String(); got != string(want) {
+		t.Errorf("findings differ from %s (go test ./scan -update rewrites it):\n--- got\n%s--- want\n%s", file, got, want)
+	}
+}
+
+// TestDivergenceDeterministic: clustering runs after a parallel read, and
+// must not depend on which worker read which file.
+func TestDivergenceDeterministic(t *testing.T) {
+	a, b := divergenceScan(t, 1), divergenceScan(t, 8)
+	if !reflect.DeepEqual(a.Findings, b.Findings) {
+		t.Error("1 and 8 workers disagree")
+	}
+}
