@@ -31,6 +31,19 @@ type state struct {
 	cur    *schema // the schema being checked (see validate)
 	res    Result
 	buf    [8]yamlnode.Step // backing for path, so most walks never allocate
+	// text holds the messages (and built field paths) of the walk's
+	// findings; finish turns it into one string that every message is a
+	// slice of, so an invalid message costs one allocation for all its
+	// texts rather than one per finding
+	text    []byte
+	pending []pendingText
+}
+
+// pendingText is where a finding's texts are in state.text.
+type pendingText struct {
+	warning             bool
+	index               int // in res.Errors or res.Warnings
+	start, pathEnd, end int // the message is text[start:end]; the field text[start:pathEnd], if pathEnd > 0
 }
 
 // statePool recycles walk states: validating a valid message then costs no
@@ -47,21 +60,23 @@ func fieldPath(path []yamlnode.Step) string {
 	if len(path) == 1 && path[0].Index < 0 {
 		return path[0].Key
 	}
-	var b strings.Builder
-	b.Grow(32)
+	return string(appendFieldPath(make([]byte, 0, 32), path))
+}
+
+func appendFieldPath(b []byte, path []yamlnode.Step) []byte {
 	for i, s := range path {
 		if s.Index >= 0 {
-			b.WriteByte('[')
-			b.WriteString(strconv.Itoa(s.Index))
-			b.WriteByte(']')
+			b = append(b, '[')
+			b = strconv.AppendInt(b, int64(s.Index), 10)
+			b = append(b, ']')
 			continue
 		}
 		if i > 0 {
-			b.WriteByte('.')
+			b = append(b, '.')
 		}
-		b.WriteString(s.Key)
+		b = append(b, s.Key...)
 	}
-	return b.String()
+	return b
 }
 
 // ruleID names the rule a finding breaks: the kind, the field's keys (not
@@ -107,31 +122,48 @@ func (st *state) emit(warning bool, constraint string, atKey bool, text ...strin
 	if info := st.kind.nested[st.cur]; info != nil && len(st.path) == info.depth {
 		p, rule = info.path, info.ruleIDs[constraint]
 	}
-	if p == "" {
-		p = fieldPath(st.path)
-	}
 	if rule == "" {
 		rule = st.rule(constraint)
 	}
-	// the message is built in one allocation: "path: " and the parts
-	n := len(p) + 2
-	for _, t := range text {
-		n += len(t)
+	st.addText(warning, Finding{Field: p, Rule: rule, path: st.keptPath(st.path), atKey: atKey}, text...)
+}
+
+// addText adds f with the message "path: " followed by text, where path
+// is f.Field, or the current path written into state.text when f.Field
+// is empty.
+func (st *state) addText(warning bool, f Finding, text ...string) {
+	start, pathEnd := len(st.text), 0
+	if f.Field == "" {
+		st.text = appendFieldPath(st.text, st.path)
+		pathEnd = len(st.text)
+	} else {
+		st.text = append(st.text, f.Field...)
 	}
-	var b strings.Builder
-	b.Grow(n)
-	b.WriteString(p)
-	b.WriteString(": ")
+	st.text = append(st.text, ": "...)
 	for _, t := range text {
-		b.WriteString(t)
+		st.text = append(st.text, t...)
 	}
-	st.res.add(Finding{
-		Field:   p,
-		Rule:    rule,
-		Message: b.String(),
-		path:    st.keptPath(st.path),
-		atKey:   atKey,
-	}, warning)
+	index := st.res.add(f, warning)
+	st.pending = append(st.pending, pendingText{warning, index, start, pathEnd, len(st.text)})
+}
+
+// finish gives the findings their texts (see state.text).
+func (st *state) finish() {
+	if len(st.pending) == 0 {
+		return
+	}
+	all := string(st.text)
+	for _, p := range st.pending {
+		list := st.res.Errors
+		if p.warning {
+			list = st.res.Warnings
+		}
+		f := &list[p.index]
+		f.Message = all[p.start:p.end]
+		if p.pathEnd > 0 {
+			f.Field = all[p.start:p.pathEnd]
+		}
+	}
 }
 
 func (st *state) keptPath(p []yamlnode.Step) []yamlnode.Step {
@@ -449,9 +481,8 @@ func (st *state) object(s *schema, x map[string]any) bool {
 				return false
 			}
 			st.push(p.name)
-			path := fieldPath(st.path)
-			st.res.add(Finding{Field: path, Rule: ruleID(st.kind.name, st.path, "required"),
-				Message: path + ": required field is missing", path: st.keptPath(st.path[:len(st.path)-1])}, st.warn)
+			st.addText(st.warn, Finding{Rule: ruleID(st.kind.name, st.path, "required"), path: st.keptPath(st.path[:len(st.path)-1])},
+				"required field is missing")
 			st.pop()
 			continue
 		}
@@ -483,9 +514,8 @@ func (st *state) object(s *schema, x map[string]any) bool {
 		if s.noAdditional {
 			ok = false
 			if st.probe == 0 {
-				p := fieldPath(st.path)
-				st.res.add(Finding{Field: p, Rule: ruleID(st.kind.name, st.path[:len(st.path)-1], "additional"),
-					Message: p + ": field is not allowed here", path: st.keptPath(st.path), atKey: true}, st.warn)
+				st.addText(st.warn, Finding{Rule: ruleID(st.kind.name, st.path[:len(st.path)-1], "additional"), path: st.keptPath(st.path), atKey: true},
+					"field is not allowed here")
 			}
 		} else if !st.validate(s.additional, x[k]) {
 			ok = false

@@ -141,7 +141,8 @@ type Result struct {
 	value map[string]any // for FieldTypes
 }
 
-func (r *Result) add(f Finding, warning bool) {
+// add appends f to the errors or warnings and returns its index there.
+func (r *Result) add(f Finding, warning bool) int {
 	list := &r.Errors
 	if warning {
 		list = &r.Warnings
@@ -152,6 +153,7 @@ func (r *Result) add(f Finding, warning bool) {
 		*list = make([]Finding, 0, 8) // one allocation for the usual few findings
 	}
 	*list = append(*list, f)
+	return len(*list) - 1
 }
 
 // FieldTypes gives the JSON type of each top-level field, for debugging.
@@ -186,12 +188,20 @@ func (v *Validator) run(kindName string, msg any) Result { return v.walk(kindNam
 // runLocated also keeps each finding's path, for positions.
 func (v *Validator) runLocated(kindName string, msg any) Result { return v.walk(kindName, msg, true) }
 
+// maxPooledText is the largest text buffer a pooled walk state keeps.
+const maxPooledText = 64 << 10
+
 func (v *Validator) walk(kindName string, msg any, locate bool) Result {
 	st := statePool.Get().(*state)
 	st.v, st.res, st.path, st.locate = v, Result{Valid: true}, st.buf[:0], locate
+	st.text, st.pending = st.text[:0], st.pending[:0]
 	v.validate(kindName, msg, st)
+	st.finish()
 	res := st.res
 	st.v, st.kind, st.field, st.res = nil, nil, nil, Result{}
+	if cap(st.text) > maxPooledText {
+		st.text, st.pending = nil, nil // a huge message must not pin its texts in the pool
+	}
 	statePool.Put(st)
 	return res
 }
@@ -239,7 +249,7 @@ func (v *Validator) validate(kindName string, msg any, st *state) {
 		val, present := m[f.name]
 		if !present {
 			if f.required {
-				res.add(Finding{Field: f.name, Rule: "msgcheck/" + f.ruleBase + "-required", Message: f.name + ": required field is missing"}, false)
+				st.addText(false, Finding{Field: f.name, Rule: "msgcheck/" + f.ruleBase + "-required"}, "required field is missing")
 			}
 			continue
 		}
