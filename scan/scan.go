@@ -186,7 +186,7 @@ func scanFile(f walk.File, opts Options, pre *enumdrift.Prefilter, maxSize int64
 		buf = lowerASCII(buf, src)
 	}
 	if opts.Divergence != nil && (lang == "go" || lang == "python" || lang == "markdown") {
-		diverge = opts.Divergence.MayHaveCandidates(buf)
+		diverge = opts.Divergence.MayHaveCandidates(f.Rel, buf)
 	}
 	if !drift && !diverge {
 		return nil, nil, buf

@@ -165,13 +165,16 @@ func TestCluster(t *testing.T) {
 
 func TestPrefilter(t *testing.T) {
 	m := testModel(Options{})
+	if m.MayHaveCandidates("tests/test_escalation.py", []byte("def should_escalate(h): return h.quality < 0.5")) {
+		t.Error("test files are never candidates, so never parsed for them")
+	}
 	for src, want := range map[string]bool{
 		"def should_escalate(h): return h['metrics']['quality'] < 0.5": true,
 		"func validate(d Delegate) error { return nil }":               true,
 		"def validate(url): return url.startswith('https')":            false,
 		"x = h['metrics']['quality']":                                  false,
 	} {
-		if got := m.MayHaveCandidates([]byte(strings.ToLower(src))); got != want {
+		if got := m.MayHaveCandidates("x.py", []byte(strings.ToLower(src))); got != want {
 			t.Errorf("MayHaveCandidates(%q) = %v, want %v", src, got, want)
 		}
 	}

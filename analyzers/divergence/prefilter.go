@@ -11,8 +11,9 @@ import (
 //
 //   - escalation: "escalat" and a non-generic protocol field (quality,
 //     retry_count) or two protocol fields;
-//   - validation: valid/verif/check and two fields of one kind only, or
-//     one field and the word delegate or handback;
+//   - validation: valid/verif/check and two fields of one kind only (one
+//     of them not a common word, or three), or one field and the word
+//     delegate or handback;
 //   - status normalisation: normali/canonical/status and two HANDBACK
 //     statuses quoted as string literals.
 //
@@ -56,9 +57,13 @@ func (m *Model) buildPrefilter() {
 	slices.SortFunc(m.statusNeedles, bytes.Compare)
 }
 
-// MayHaveCandidates reports whether a file whose bytes, with ASCII letters
-// lower-cased, are lower could hold a candidate (see the rules above).
-func (m *Model) MayHaveCandidates(lower []byte) bool {
+// MayHaveCandidates reports whether the file rel (a slash path) whose
+// bytes, with ASCII letters lower-cased, are lower could hold a candidate
+// (see the rules above). Test files never do.
+func (m *Model) MayHaveCandidates(rel string, lower []byte) bool {
+	if isTestFile(rel) {
+		return false
+	}
 	esc := containsAny(lower, escalateStems)
 	val := containsAny(lower, validateStems)
 	norm := containsAny(lower, normalizeStems)
@@ -86,7 +91,10 @@ func (m *Model) MayHaveCandidates(lower []byte) bool {
 		if esc && (strong >= 1 || total >= 2) {
 			return true
 		}
-		if val && (delegateOnly >= 2 || handbackOnly >= 2 || total >= 1 && containsAny(lower, kindWords)) {
+		// as in concept: two fields of one kind, not all of them common
+		// words, or the kind's name and one field
+		if val && ((delegateOnly >= 2 || handbackOnly >= 2) && (strong >= 1 || delegateOnly >= 3 || handbackOnly >= 3) ||
+			total >= 1 && containsAny(lower, kindWords)) {
 			return true
 		}
 	}
