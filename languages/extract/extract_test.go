@@ -72,3 +72,28 @@ func FuzzExtract(f *testing.F) {
 		}
 	})
 }
+
+// TestMarkdownFunctions: functions of fenced Python and Go blocks are
+// facts of the Markdown file, at the lines of the Markdown file, and the
+// offsets of two blocks do not overlap (divergence relates strings to
+// functions by offset).
+func TestMarkdownFunctions(t *testing.T) {
+	src := "# Escalation\n\n```python\ndef should_escalate(h):\n    return h[\"metrics\"][\"quality\"] < 0.5\n```\n\nAnd in Go:\n\n```go\nfunc ShouldEscalate(h Handback) bool {\n\treturn h.Metrics.Quality < 0.7\n}\n```\n"
+	f, err := File("docs/escalation.md", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Functions) != 2 {
+		t.Fatalf("%d functions, want 2: %+v", len(f.Functions), f.Functions)
+	}
+	py, gofn := f.Functions[0], f.Functions[1]
+	if py.Name != "should_escalate" || py.Pos.Line != 4 || len(py.Consts) != 1 || py.Consts[0].Pos.Line != 5 {
+		t.Errorf("python block function: %+v", py)
+	}
+	if gofn.Name != "ShouldEscalate" || gofn.Pos.Line != 11 || len(gofn.Consts) != 1 || gofn.Consts[0].Pos.Line != 12 {
+		t.Errorf("go block function: %+v", gofn)
+	}
+	if py.End.Offset > gofn.Pos.Offset {
+		t.Errorf("block offsets overlap: python ends at %d, go starts at %d", py.End.Offset, gofn.Pos.Offset)
+	}
+}
