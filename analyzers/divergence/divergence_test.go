@@ -179,3 +179,30 @@ func TestPrefilter(t *testing.T) {
 		}
 	}
 }
+
+// TestNormalization: a status normalisation is a function named so that
+// maps two or more HANDBACK statuses (canonical or legacy); two of them
+// cluster.
+func TestNormalization(t *testing.T) {
+	m := testModel(Options{})
+	norm := []shape.Token{shape.Param, shape.Assign, shape.Name, shape.Map, shape.Str, shape.Str, shape.Str, shape.Str,
+		shape.End, shape.Return, shape.Call, shape.Name, shape.Name, shape.Name, shape.End}
+	mk := func(path, name string, values ...string) *facts.File {
+		f := file(path, "python", fn(name, 1, norm, nil))
+		for i, v := range values {
+			f.Strings = append(f.Strings, facts.String{Value: v, Role: facts.RoleValue, Pos: facts.Pos{Line: 2, Offset: 101 + i}})
+		}
+		return f
+	}
+	a := mk("workers/status.py", "normalize_status", "done", "success", "failed", "failure")
+	b := mk("api/status.py", "to_canonical_status", "complete", "success", "failed", "failure")
+	if cs := Candidates(a, m); len(cs) != 1 || cs[0].Concept != StatusNormalization {
+		t.Fatalf("candidates of normalize_status: %+v", cs)
+	}
+	if cs := Candidates(mk("x.py", "normalize_path", "a", "b"), m); len(cs) != 0 {
+		t.Errorf("normalize_path without statuses is a candidate: %+v", cs)
+	}
+	if got := rules(run(m, a, b)); got != "divergence/duplicate-normalization@api/status.py" {
+		t.Errorf("findings %s", got)
+	}
+}
