@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/protoscan/protoscan/finding"
+	"github.com/protoscan/protoscan/rules"
 )
 
 // Report is everything a renderer shows.
@@ -22,6 +23,57 @@ type Report struct {
 	// Candidates counts the functions divergence found to implement a
 	// protocol decision, clustered or not.
 	Candidates int
+	// Rules documents every rule the run could report (SARIF writes them
+	// all into tool.driver.rules), in id order.
+	Rules []rules.Doc
+	// Messages summarises the protocol messages found in the repository,
+	// one entry per kind, in the spec's kind order.
+	Messages []KindSummary
+	// Statuses is the drift matrix: every distinct spelling of a HANDBACK
+	// status found in a status context, most frequent first.
+	Statuses []StatusSpelling
+	// Suppressed counts findings silenced by protoscan:ignore comments,
+	// Baselined those matched by the --baseline file, StaleBaseline the
+	// baseline entries that matched nothing (fixed since).
+	Suppressed, Baselined, StaleBaseline int
+}
+
+// KindSummary is what the scan found of one message kind.
+type KindSummary struct {
+	Kind         string // "delegate"
+	Found        int    // messages of this kind
+	Valid        int    // without errors
+	Invalid      int    // with errors
+	WithWarnings int    // valid or not, with warnings
+	// TopErrors are the most common error rules (msgcheck rule ids), most
+	// frequent first, at most five; UnknownFields and DeprecatedFields the
+	// field names seen, most frequent first.
+	TopErrors        []Count
+	UnknownFields    []Count
+	DeprecatedFields []Count
+}
+
+// Compliance is the share of valid messages in percent, 100 when none
+// were found.
+func (k KindSummary) Compliance() float64 {
+	if k.Found == 0 {
+		return 100
+	}
+	return 100 * float64(k.Valid) / float64(k.Found)
+}
+
+// Count is a name and how often it was seen.
+type Count struct {
+	Name string
+	N    int
+}
+
+// StatusSpelling is one spelling of a HANDBACK status and where it is.
+type StatusSpelling struct {
+	Value     string // as written: "SUCCESS", "done"
+	Canonical string // the canonical status it stands for, "" when none
+	Count     int
+	Locations []finding.Location // every place, sorted
 }
 
 // counts tallies findings per severity.
