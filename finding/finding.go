@@ -71,6 +71,11 @@ type Finding struct {
 	Literal, Canonical string
 	Related            []Location
 	Fix                *Fix
+	// Fingerprint identifies the finding across edits that move lines: a
+	// hash of the rule, the path and the normalized text of the flagged
+	// line (see package baseline), set by the scan. SARIF's
+	// partialFingerprints and the baseline match on it.
+	Fingerprint string
 }
 
 // Sort orders findings by path, line, column, rule and message, which is
