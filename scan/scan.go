@@ -8,6 +8,7 @@
 package scan
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -16,12 +17,14 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/protoscan/protoscan/analyzers/divergence"
 	"github.com/protoscan/protoscan/analyzers/enumdrift"
 	"github.com/protoscan/protoscan/finding"
 	"github.com/protoscan/protoscan/languages/extract"
+	"github.com/protoscan/protoscan/messages"
 	"github.com/protoscan/protoscan/scan/walk"
 )
 
@@ -37,6 +40,9 @@ type Options struct {
 	// Divergence is the divergence model from the spec in effect; nil
 	// turns divergence off.
 	Divergence *divergence.Model
+	// Messages validates the protocol messages found in data files,
+	// Markdown and Python literals; nil turns message validation off.
+	Messages *messages.Checker
 	// Prefix is put before every path in the findings ("" for paths
 	// relative to the root); a scan of several roots sets it per root.
 	Prefix string
@@ -54,6 +60,10 @@ type Stats struct {
 type Result struct {
 	Findings []finding.Finding // sorted by path, line, column, rule
 	Stats    Stats
+	// Messages holds the verdict on every message found, Statuses every
+	// literal enumdrift judged a HANDBACK status; both sorted by place.
+	Messages []messages.Outcome
+	Statuses []enumdrift.StatusUse
 }
 
 // Rules for the scan's own notices, beside those of scan/walk.
@@ -65,7 +75,7 @@ const (
 // Run scans root. A cancelled context stops it promptly and returns the
 // findings so far with ctx.Err().
 func Run(ctx context.Context, root string, opts Options) (*Result, error) {
-	if opts.Vocabulary == nil && opts.Divergence == nil {
+	if opts.Vocabulary == nil && opts.Divergence == nil && opts.Messages == nil {
 		return nil, errors.New("scan: no analyzer")
 	}
 	workers := opts.Workers
@@ -83,6 +93,7 @@ func Run(ctx context.Context, root string, opts Options) (*Result, error) {
 	files := make(chan walk.File, 4*workers)
 	results := make([][]finding.Finding, workers)
 	cands := make([][]divergence.Candidate, workers)
+	outs := make([]fileOut, workers)
 	stats := make([]Stats, workers)
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
@@ -96,7 +107,7 @@ func Run(ctx context.Context, root string, opts Options) (*Result, error) {
 				}
 				var out []finding.Finding
 				var cs []divergence.Candidate
-				out, cs, buf = scanFile(f, opts, pre, maxSize, buf, &stats[w])
+				out, cs, buf = scanFile(f, opts, pre, maxSize, buf, &stats[w], &outs[w])
 				results[w] = append(results[w], out...)
 				cands[w] = append(cands[w], cs...)
 			}
@@ -127,6 +138,8 @@ func Run(ctx context.Context, root string, opts Options) (*Result, error) {
 	for w := range results {
 		res.Findings = append(res.Findings, results[w]...)
 		all = append(all, cands[w]...)
+		res.Messages = append(res.Messages, outs[w].messages...)
+		res.Statuses = append(res.Statuses, outs[w].statuses...)
 		res.Stats.Files += stats[w].Files
 		res.Stats.Parsed += stats[w].Parsed
 		res.Stats.OtherFiles += stats[w].OtherFiles
@@ -138,7 +151,19 @@ func Run(ctx context.Context, root string, opts Options) (*Result, error) {
 		res.Findings = append(res.Findings, divergence.Cluster(all, opts.Divergence)...)
 	}
 	finding.Sort(res.Findings)
+	slices.SortFunc(res.Messages, func(a, b messages.Outcome) int { return compareLoc(a.Location, b.Location) })
+	slices.SortFunc(res.Statuses, func(a, b enumdrift.StatusUse) int { return compareLoc(a.Location, b.Location) })
 	return res, err
+}
+
+func compareLoc(a, b finding.Location) int {
+	return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
+}
+
+// fileOut collects, per worker, what files yield besides findings.
+type fileOut struct {
+	messages []messages.Outcome
+	statuses []enumdrift.StatusUse
 }
 
 func notice(prefix string, n walk.Notice) finding.Finding {
@@ -158,7 +183,7 @@ func join(prefix, rel string) string {
 
 // scanFile reads, filters, parses and analyzes one file: it returns the
 // file's findings and its divergence candidates.
-func scanFile(f walk.File, opts Options, pre *enumdrift.Prefilter, maxSize int64, buf []byte, st *Stats) ([]finding.Finding, []divergence.Candidate, []byte) {
+func scanFile(f walk.File, opts Options, pre *enumdrift.Prefilter, maxSize int64, buf []byte, st *Stats, fo *fileOut) ([]finding.Finding, []divergence.Candidate, []byte) {
 	rel := join(opts.Prefix, f.Rel)
 	lang := extract.Language(f.Rel)
 	if lang == "" {
@@ -179,7 +204,7 @@ func scanFile(f walk.File, opts Options, pre *enumdrift.Prefilter, maxSize int64
 		return []finding.Finding{{Rule: RuleBinary, Severity: finding.Note, Location: finding.Location{Path: rel},
 			Message: "binary file with a source file name; not scanned"}}, nil, buf
 	}
-	drift, diverge := false, false
+	drift, diverge, validate := false, false, false
 	if pre != nil {
 		drift, buf = pre.Match(f.Rel, src, buf) // leaves src lower-cased in buf
 	} else {
@@ -188,7 +213,10 @@ func scanFile(f walk.File, opts Options, pre *enumdrift.Prefilter, maxSize int64
 	if opts.Divergence != nil && (lang == "go" || lang == "python" || lang == "markdown") {
 		diverge = opts.Divergence.MayHaveCandidates(f.Rel, buf)
 	}
-	if !drift && !diverge {
+	if opts.Messages != nil && lang != "go" {
+		validate = opts.Messages.MayHaveMessages(f.Rel, buf)
+	}
+	if !drift && !diverge && !validate {
 		return nil, nil, buf
 	}
 	st.Parsed++
@@ -199,7 +227,14 @@ func scanFile(f walk.File, opts Options, pre *enumdrift.Prefilter, maxSize int64
 			Message: fmt.Sprintf("cannot parse all of the file, findings may be missing: %v", err)})
 	}
 	if drift {
-		out = append(out, enumdrift.Check(facts, opts.Vocabulary)...)
+		found, uses := enumdrift.Survey(facts, opts.Vocabulary)
+		out = append(out, found...)
+		fo.statuses = append(fo.statuses, uses...)
+	}
+	if validate {
+		found, outcomes := opts.Messages.Check(facts)
+		out = append(out, sameProblemOnce(out, found)...)
+		fo.messages = append(fo.messages, outcomes...)
 	}
 	var cands []divergence.Candidate
 	if diverge {
@@ -207,6 +242,27 @@ func scanFile(f walk.File, opts Options, pre *enumdrift.Prefilter, maxSize int64
 		st.Candidates += len(cands)
 	}
 	return out, cands, buf
+}
+
+// sameProblemOnce drops the message findings at the place of an
+// enumdrift finding: a drifted status in a HANDBACK fixture is one
+// problem, reported once, by the rule that knows the canonical spelling
+// and offers the fix.
+func sameProblemOnce(drift, msgs []finding.Finding) []finding.Finding {
+	if len(drift) == 0 {
+		return msgs
+	}
+	at := map[finding.Location]bool{}
+	for _, d := range drift {
+		at[finding.Location{Line: d.Line, Col: d.Col}] = true
+	}
+	kept := msgs[:0]
+	for _, m := range msgs {
+		if !at[finding.Location{Line: m.Line, Col: m.Col}] {
+			kept = append(kept, m)
+		}
+	}
+	return kept
 }
 
 // lowerASCII copies src into buf with ASCII letters lower-cased.

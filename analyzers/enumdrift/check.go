@@ -1,7 +1,9 @@
 package enumdrift
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/protoscan/protoscan/finding"
@@ -30,14 +32,33 @@ const (
 // Statuses of other things (health checks, HTTP, Kubernetes conditions,
 // job states) share none of that context and are left alone.
 func Check(f *facts.File, v *Vocabulary) []finding.Finding {
-	c := checker{f: f, v: v, reported: map[int]bool{}}
+	out, _ := Survey(f, v)
+	return out
+}
+
+// StatusUse is a literal that Check judged to be a HANDBACK status,
+// canonical or not: the drift matrix of the compliance report is made of
+// them.
+type StatusUse struct {
+	Value     string // as written
+	Canonical string // the canonical status it stands for; "" for an unknown value
+	finding.Location
+}
+
+// Survey is Check, and also returns every literal it judged to be a
+// HANDBACK status, in source order.
+func Survey(f *facts.File, v *Vocabulary) ([]finding.Finding, []StatusUse) {
+	c := checker{f: f, v: v, reported: map[int]bool{}, used: map[int]bool{}}
 	c.evidence = c.fileEvidence()
 	c.mappings()
 	c.groups()
 	c.routingTables()
 	c.comparisons()
 	finding.Sort(c.out)
-	return c.out
+	slices.SortFunc(c.uses, func(a, b StatusUse) int {
+		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
+	})
+	return c.out, c.uses
 }
 
 type checker struct {
@@ -46,6 +67,8 @@ type checker struct {
 	evidence bool // the file handles HANDBACKs (a HANDBACK mapping, type or file name)
 	reported map[int]bool
 	out      []finding.Finding
+	used     map[int]bool // literals recorded in uses
+	uses     []StatusUse
 }
 
 func containsHandback(s string) bool { return strings.Contains(strings.ToLower(s), "handback") }
@@ -279,6 +302,10 @@ func (c *checker) judge(i int, certain bool, context string) {
 	}
 	s := c.f.Strings[i]
 	cl, to := c.v.classify(s.Value)
+	if (cl != unknown || certain) && !c.used[i] {
+		c.used[i] = true
+		c.uses = append(c.uses, StatusUse{Value: s.Value, Canonical: to, Location: c.loc(s.Pos, facts.Pos{})})
+	}
 	var rule, msg string
 	switch cl {
 	case canonical:

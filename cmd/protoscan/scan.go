@@ -14,6 +14,8 @@ import (
 	"github.com/protoscan/protoscan/analyzers/divergence"
 	"github.com/protoscan/protoscan/analyzers/enumdrift"
 	"github.com/protoscan/protoscan/finding"
+	"github.com/protoscan/protoscan/messages"
+	"github.com/protoscan/protoscan/msgcheck"
 	"github.com/protoscan/protoscan/report"
 	"github.com/protoscan/protoscan/scan"
 	"github.com/protoscan/protoscan/scan/walk"
@@ -58,7 +60,7 @@ func (e *env) scan(args []string) int {
 	failOn := fs.String("fail-on", "error", "exit 1 when a finding is at or above `LEVEL`: error, warning, note or none")
 	specPath := fs.String("spec", "", "protocol spec `FILE` (default: docs/specs/protocol-core-v*.yaml under the first PATH, else the embedded v1.0)")
 	workers := fs.Int("j", 0, "files parsed at once (default: one per CPU)")
-	analyzers := fs.String("analyzers", "enumdrift,divergence", "the analyzers to run, comma-separated `LIST`")
+	analyzers := fs.String("analyzers", "enumdrift,divergence,msgcheck", "the analyzers to run, comma-separated `LIST`")
 	var canonical []string
 	fs.Func("canonical", "the canonical implementation of a protocol decision: `GLOB[:NAME]`, a file or a function in it (repeatable)", func(s string) error {
 		canonical = append(canonical, s)
@@ -90,6 +92,7 @@ func (e *env) scan(args []string) int {
 		return exitTrouble
 	}
 	sopts := scan.Options{Walk: opts, Workers: *workers}
+	validate := false
 	for _, a := range strings.Split(*analyzers, ",") {
 		switch strings.TrimSpace(a) {
 		case "enumdrift":
@@ -99,8 +102,10 @@ func (e *env) scan(args []string) int {
 			}
 		case "divergence":
 			sopts.Divergence = divergence.NewModel(specs[0], divergence.Options{Canonical: canonical})
+		case "msgcheck":
+			validate = true
 		default:
-			fmt.Fprintf(e.stderr, "protoscan: unknown analyzer %q in --analyzers (want enumdrift, divergence)\n", a)
+			fmt.Fprintf(e.stderr, "protoscan: unknown analyzer %q in --analyzers (want enumdrift, divergence, msgcheck)\n", a)
 			return exitTrouble
 		}
 	}
@@ -108,18 +113,31 @@ func (e *env) scan(args []string) int {
 	defer stop()
 	rep := &report.Report{Tool: "protoscan", Version: version()}
 	code := exitOK
+	var outcomes []messages.Outcome
+	var statuses []enumdrift.StatusUse
 	for _, p := range paths {
 		prefix := ""
 		if len(paths) > 1 {
 			prefix = filepath.ToSlash(filepath.Clean(p))
 		}
 		sopts.Prefix = prefix
+		if validate {
+			// skills are looked up in the repository being scanned
+			v, err := msgcheck.New(msgcheck.Options{Root: dirOf(p)}, specs...)
+			if err != nil {
+				fmt.Fprintln(e.stderr, "protoscan:", err)
+				return exitTrouble
+			}
+			sopts.Messages = messages.New(v, specs[0])
+		}
 		res, err := scan.Run(ctx, p, sopts)
 		if res != nil {
 			rep.Findings = append(rep.Findings, res.Findings...)
 			rep.Files += res.Stats.Files
 			rep.Parsed += res.Stats.Parsed
 			rep.Candidates += res.Stats.Candidates
+			outcomes = append(outcomes, res.Messages...)
+			statuses = append(statuses, res.Statuses...)
 		}
 		if err != nil {
 			if errors.Is(err, context.Canceled) {
@@ -131,6 +149,8 @@ func (e *env) scan(args []string) int {
 		}
 	}
 	finding.Sort(rep.Findings)
+	rep.Messages = summarizeMessages(specs[0].Kinds(), outcomes)
+	rep.Statuses = driftMatrix(statuses)
 	for _, o := range outputs {
 		if err := e.render(o, rep); err != nil {
 			fmt.Fprintln(e.stderr, "protoscan:", err)

@@ -103,6 +103,10 @@ type Mapping struct {
 	// TypeName is the struct type or constructor of the mapping when the
 	// source names one (Handback{...}, Handback(...)); empty otherwise.
 	TypeName string
+	// InCode is set for a literal of program code (a Python dict, a Go
+	// literal), as opposed to a data document (YAML, JSON): code may add
+	// fields after the literal, so a field it lacks is not judged missing.
+	InCode bool
 }
 
 // Entry is one key of a mapping.

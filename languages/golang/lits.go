@@ -162,7 +162,7 @@ func (x *extractor) elem(e, elemT ast.Expr, sc *strCtx) {
 // string keys and values.
 func (x *extractor) mapping(lit *ast.CompositeLit, kind litKind, name string, st *types.Struct, keyT, elemT ast.Expr) {
 	mi := len(x.out.Mappings)
-	x.out.Mappings = append(x.out.Mappings, facts.Mapping{Pos: x.pos(lit.Pos()), TypeName: name})
+	x.out.Mappings = append(x.out.Mappings, facts.Mapping{Pos: x.pos(lit.Pos()), TypeName: name, InCode: true})
 	entries := make([]facts.Entry, 0, len(lit.Elts))
 	for i, el := range lit.Elts {
 		var (
