@@ -1,12 +1,16 @@
-// Package report renders a scan's findings. Each format is one function
-// over the same Report; none of them sorts, filters or decides the exit
-// code: the findings arrive sorted and final.
+// Package report renders a scan's findings and the compliance report. Each
+// format (Text, JSON, SARIF, Markdown) is one function over the same
+// Report; none of them sorts, filters or decides the exit code: the
+// findings arrive sorted and final (Markdown only caps how many rows it
+// shows). The same Report always renders to the same bytes.
 package report
 
 import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/protoscan/protoscan/finding"
@@ -100,8 +104,12 @@ const (
 	reset  = "\x1b[0m"
 )
 
-// Text writes one line per finding, "file:line:col: rule: message", and a
-// summary. color adds ANSI colours.
+// Text writes one line per finding, "file:line:col: rule: message", each
+// followed by its related places on lines indented with a tab; then, when
+// the report has them, a "messages:" section (per kind: counts,
+// compliance, top errors) and a "status spellings:" section (the drift
+// matrix); and last a summary line, which names the suppressed, baselined
+// and stale baseline counts that are not zero. color adds ANSI colours.
 func Text(w io.Writer, r *Report, color bool) error {
 	paint := func(code, s string) string {
 		if !color {
@@ -128,11 +136,96 @@ func Text(w io.Writer, r *Report, color bool) error {
 			fmt.Fprintf(&b, "\t%s: %s\n", place(rel), rel.Message)
 		}
 	}
+	textMessages(&b, r.Messages, paint)
+	textStatuses(&b, r.Statuses, paint)
 	errs, warns, notes := r.counts()
-	fmt.Fprintf(&b, "%s (%s, %s, %s) in %s scanned\n", plural(len(r.Findings), "finding"),
+	fmt.Fprintf(&b, "%s (%s, %s, %s) in %s scanned", plural(len(r.Findings), "finding"),
 		plural(errs, "error"), plural(warns, "warning"), plural(notes, "note"), plural(r.Files, "file"))
+	if s := silenced(r); s != "" {
+		b.WriteString("; " + s)
+	}
+	b.WriteByte('\n')
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// textMessages writes the "messages:" section: per kind, its counts and
+// compliance, then its most common errors and unknown and deprecated fields.
+func textMessages(b *strings.Builder, kinds []KindSummary, paint func(code, s string) string) {
+	if len(kinds) == 0 {
+		return
+	}
+	b.WriteString(paint(bold, "messages:") + "\n")
+	for _, k := range kinds {
+		if k.Found == 0 {
+			fmt.Fprintf(b, "  %s: none found\n", k.Kind)
+			continue
+		}
+		fmt.Fprintf(b, "  %s: %d found, %d valid, %d invalid, %d with warnings, %s compliant\n",
+			k.Kind, k.Found, k.Valid, k.Invalid, k.WithWarnings, complianceText(k))
+		for _, l := range []struct {
+			title string
+			cs    []Count
+		}{{"top errors", k.TopErrors}, {"unknown fields", k.UnknownFields}, {"deprecated fields", k.DeprecatedFields}} {
+			if len(l.cs) > 0 {
+				fmt.Fprintf(b, "    %s: %s\n", l.title, textCounts(l.cs))
+			}
+		}
+	}
+}
+
+func textCounts(cs []Count) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = fmt.Sprintf("%s (%d)", c.Name, c.N)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// textStatuses writes the "status spellings:" section, the drift matrix:
+// one line per spelling, quoted, with the canonical status it stands for,
+// its count and its first locations.
+func textStatuses(b *strings.Builder, statuses []StatusSpelling, paint func(code, s string) string) {
+	if len(statuses) == 0 {
+		return
+	}
+	b.WriteString(paint(bold, "status spellings:") + "\n")
+	for _, s := range statuses {
+		canonical := "not a status"
+		switch {
+		case s.Canonical == s.Value:
+			canonical = "canonical"
+		case s.Canonical != "":
+			canonical = "for " + strconv.Quote(s.Canonical)
+		}
+		fmt.Fprintf(b, "  %s (%s): %d", strconv.Quote(s.Value), canonical, s.Count)
+		shown := s.Locations[:min(firstLocations, len(s.Locations))]
+		for i, l := range shown {
+			if i == 0 {
+				b.WriteString(" at ")
+			} else {
+				b.WriteString(", ")
+			}
+			b.WriteString(place(l))
+		}
+		if more := max(s.Count, len(s.Locations)) - len(shown); more > 0 && len(shown) > 0 {
+			fmt.Fprintf(b, " and %d more", more)
+		}
+		b.WriteByte('\n')
+	}
+}
+
+// compliance is KindSummary.Compliance rounded down to one decimal, so
+// that 100 means every message is valid; every format shows this value.
+func compliance(k KindSummary) float64 {
+	return math.Floor(k.Compliance()*10) / 10
+}
+
+func complianceText(k KindSummary) string {
+	if k.Found == 0 {
+		return "-"
+	}
+	return strconv.FormatFloat(compliance(k), 'f', 1, 64) + "%"
 }
 
 func place(l finding.Location) string {
@@ -160,7 +253,33 @@ type jsonReport struct {
 	Version  int           `json:"version"`
 	Tool     jsonTool      `json:"tool"`
 	Findings []jsonFinding `json:"findings"`
+	Messages []jsonKind    `json:"messages"`
+	Statuses []jsonStatus  `json:"statuses"`
 	Summary  jsonSummary   `json:"summary"`
+}
+
+type jsonKind struct {
+	Kind             string      `json:"kind"`
+	Found            int         `json:"found"`
+	Valid            int         `json:"valid"`
+	Invalid          int         `json:"invalid"`
+	WithWarnings     int         `json:"with_warnings"`
+	Compliance       float64     `json:"compliance"`
+	TopErrors        []jsonCount `json:"top_errors"`
+	UnknownFields    []jsonCount `json:"unknown_fields"`
+	DeprecatedFields []jsonCount `json:"deprecated_fields"`
+}
+
+type jsonCount struct {
+	Name  string `json:"name"`
+	Count int    `json:"count"`
+}
+
+type jsonStatus struct {
+	Value     string         `json:"value"`
+	Canonical string         `json:"canonical,omitempty"`
+	Count     int            `json:"count"`
+	Locations []jsonLocation `json:"locations"`
 }
 
 type jsonTool struct {
@@ -181,11 +300,12 @@ type jsonFinding struct {
 	Rule     string `json:"rule"`
 	Severity string `json:"severity"`
 	jsonLocation
-	Message   string         `json:"message"`
-	Literal   string         `json:"literal,omitempty"`
-	Canonical string         `json:"canonical,omitempty"`
-	Related   []jsonLocation `json:"related,omitempty"`
-	Fix       *jsonFix       `json:"fix,omitempty"`
+	Message     string         `json:"message"`
+	Literal     string         `json:"literal,omitempty"`
+	Canonical   string         `json:"canonical,omitempty"`
+	Related     []jsonLocation `json:"related,omitempty"`
+	Fix         *jsonFix       `json:"fix,omitempty"`
+	Fingerprint string         `json:"fingerprint,omitempty"`
 }
 
 type jsonFix struct {
@@ -201,14 +321,17 @@ type jsonEdit struct {
 }
 
 type jsonSummary struct {
-	Files      int            `json:"files"`
-	Parsed     int            `json:"parsed"`
-	Candidates int            `json:"candidates"`
-	Findings   int            `json:"findings"`
-	Errors     int            `json:"errors"`
-	Warnings   int            `json:"warnings"`
-	Notes      int            `json:"notes"`
-	ByRule     map[string]int `json:"by_rule"`
+	Files         int            `json:"files"`
+	Parsed        int            `json:"parsed"`
+	Candidates    int            `json:"candidates"`
+	Findings      int            `json:"findings"`
+	Errors        int            `json:"errors"`
+	Warnings      int            `json:"warnings"`
+	Notes         int            `json:"notes"`
+	Suppressed    int            `json:"suppressed"`
+	Baselined     int            `json:"baselined"`
+	StaleBaseline int            `json:"stale_baseline"`
+	ByRule        map[string]int `json:"by_rule"`
 }
 
 func jsonLoc(l finding.Location) jsonLocation {
@@ -221,7 +344,7 @@ func JSON(w io.Writer, r *Report) error {
 	byRule := map[string]int{}
 	for _, f := range r.Findings {
 		jf := jsonFinding{Rule: f.Rule, Severity: f.Severity.String(), jsonLocation: jsonLoc(f.Location), Message: f.Message,
-			Literal: f.Literal, Canonical: f.Canonical}
+			Literal: f.Literal, Canonical: f.Canonical, Fingerprint: f.Fingerprint}
 		for _, rel := range f.Related {
 			jf.Related = append(jf.Related, jsonLoc(rel))
 		}
@@ -234,10 +357,34 @@ func JSON(w io.Writer, r *Report) error {
 		out.Findings = append(out.Findings, jf)
 		byRule[f.Rule]++
 	}
+	out.Messages = []jsonKind{}
+	for _, k := range r.Messages {
+		out.Messages = append(out.Messages, jsonKind{Kind: k.Kind, Found: k.Found, Valid: k.Valid, Invalid: k.Invalid,
+			WithWarnings: k.WithWarnings, Compliance: compliance(k), TopErrors: jsonCounts(k.TopErrors),
+			UnknownFields: jsonCounts(k.UnknownFields), DeprecatedFields: jsonCounts(k.DeprecatedFields)})
+	}
+	out.Statuses = []jsonStatus{}
+	for _, st := range r.Statuses {
+		js := jsonStatus{Value: st.Value, Canonical: st.Canonical, Count: st.Count, Locations: []jsonLocation{}}
+		for _, l := range st.Locations {
+			js.Locations = append(js.Locations, jsonLoc(l))
+		}
+		out.Statuses = append(out.Statuses, js)
+	}
 	errs, warns, notes := r.counts()
-	out.Summary = jsonSummary{Files: r.Files, Parsed: r.Parsed, Candidates: r.Candidates, Findings: len(r.Findings), Errors: errs, Warnings: warns, Notes: notes, ByRule: byRule}
+	out.Summary = jsonSummary{Files: r.Files, Parsed: r.Parsed, Candidates: r.Candidates, Findings: len(r.Findings),
+		Errors: errs, Warnings: warns, Notes: notes,
+		Suppressed: r.Suppressed, Baselined: r.Baselined, StaleBaseline: r.StaleBaseline, ByRule: byRule}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
+}
+
+func jsonCounts(cs []Count) []jsonCount {
+	out := make([]jsonCount, len(cs))
+	for i, c := range cs {
+		out[i] = jsonCount{c.Name, c.N}
+	}
+	return out
 }

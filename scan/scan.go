@@ -8,6 +8,7 @@
 package scan
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -18,14 +19,17 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/protoscan/protoscan/analyzers/divergence"
 	"github.com/protoscan/protoscan/analyzers/enumdrift"
+	"github.com/protoscan/protoscan/baseline"
 	"github.com/protoscan/protoscan/finding"
 	"github.com/protoscan/protoscan/languages/extract"
 	"github.com/protoscan/protoscan/messages"
 	"github.com/protoscan/protoscan/scan/walk"
+	"github.com/protoscan/protoscan/suppress"
 )
 
 // Options configure a scan.
@@ -64,6 +68,10 @@ type Result struct {
 	// literal enumdrift judged a HANDBACK status; both sorted by place.
 	Messages []messages.Outcome
 	Statuses []enumdrift.StatusUse
+	// Directives are the protoscan:ignore comments of every file read,
+	// by path (as findings name it); the findings are not filtered by
+	// them yet (see package suppress).
+	Directives map[string][]suppress.Directive
 }
 
 // Rules for the scan's own notices, beside those of scan/walk.
@@ -133,13 +141,16 @@ func Run(ctx context.Context, root string, opts Options) (*Result, error) {
 	})
 	close(files)
 	wg.Wait()
-	res := &Result{Findings: notices}
+	res := &Result{Findings: notices, Directives: map[string][]suppress.Directive{}}
 	var all []divergence.Candidate
 	for w := range results {
 		res.Findings = append(res.Findings, results[w]...)
 		all = append(all, cands[w]...)
 		res.Messages = append(res.Messages, outs[w].messages...)
 		res.Statuses = append(res.Statuses, outs[w].statuses...)
+		for p, ds := range outs[w].directives {
+			res.Directives[p] = ds
+		}
 		res.Stats.Files += stats[w].Files
 		res.Stats.Parsed += stats[w].Parsed
 		res.Stats.OtherFiles += stats[w].OtherFiles
@@ -148,7 +159,14 @@ func Run(ctx context.Context, root string, opts Options) (*Result, error) {
 	if opts.Divergence != nil {
 		// divergence compares functions across files, so it runs once
 		// every file is read; Cluster does not depend on the order of all
-		res.Findings = append(res.Findings, divergence.Cluster(all, opts.Divergence)...)
+		clusters := divergence.Cluster(all, opts.Divergence)
+		stampFromFiles(clusters, root, opts.Prefix, maxSize)
+		res.Findings = append(res.Findings, clusters...)
+	}
+	for i := range res.Findings {
+		if f := &res.Findings[i]; f.Fingerprint == "" { // notices about whole files
+			f.Fingerprint = baseline.Fingerprint(f.Rule, f.Path, nil)
+		}
 	}
 	finding.Sort(res.Findings)
 	slices.SortFunc(res.Messages, func(a, b messages.Outcome) int { return compareLoc(a.Location, b.Location) })
@@ -162,8 +180,33 @@ func compareLoc(a, b finding.Location) int {
 
 // fileOut collects, per worker, what files yield besides findings.
 type fileOut struct {
-	messages []messages.Outcome
-	statuses []enumdrift.StatusUse
+	messages   []messages.Outcome
+	statuses   []enumdrift.StatusUse
+	directives map[string][]suppress.Directive
+}
+
+// stamp gives the findings of one file their fingerprints, from the text
+// of the lines they flag.
+func stamp(fs []finding.Finding, src []byte) {
+	for i := range fs {
+		fs[i].Fingerprint = baseline.Fingerprint(fs[i].Rule, fs[i].Path, baseline.LineText(src, fs[i].Line))
+	}
+}
+
+// stampFromFiles stamps findings made after the files were read (the
+// divergence clusters), reading each flagged file once more.
+func stampFromFiles(fs []finding.Finding, root, prefix string, maxSize int64) {
+	srcs := map[string][]byte{}
+	for i := range fs {
+		p := fs[i].Path
+		src, ok := srcs[p]
+		if !ok {
+			rel := strings.TrimPrefix(strings.TrimPrefix(p, prefix), "/")
+			src, _ = readFile(filepath.Join(root, filepath.FromSlash(rel)), maxSize)
+			srcs[p] = src
+		}
+		fs[i].Fingerprint = baseline.Fingerprint(fs[i].Rule, p, baseline.LineText(src, fs[i].Line))
+	}
 }
 
 func notice(prefix string, n walk.Notice) finding.Finding {
@@ -204,6 +247,12 @@ func scanFile(f walk.File, opts Options, pre *enumdrift.Prefilter, maxSize int64
 		return []finding.Finding{{Rule: RuleBinary, Severity: finding.Note, Location: finding.Location{Path: rel},
 			Message: "binary file with a source file name; not scanned"}}, nil, buf
 	}
+	if bytes.Contains(src, suppressMarker) {
+		if fo.directives == nil {
+			fo.directives = map[string][]suppress.Directive{}
+		}
+		fo.directives[rel] = suppress.Parse(lang, src)
+	}
 	drift, diverge, validate := false, false, false
 	if pre != nil {
 		drift, buf = pre.Match(f.Rel, src, buf) // leaves src lower-cased in buf
@@ -236,6 +285,7 @@ func scanFile(f walk.File, opts Options, pre *enumdrift.Prefilter, maxSize int64
 		out = append(out, sameProblemOnce(out, found)...)
 		fo.messages = append(fo.messages, outcomes...)
 	}
+	stamp(out, src)
 	var cands []divergence.Candidate
 	if diverge {
 		cands = divergence.Candidates(facts, opts.Divergence)
@@ -275,6 +325,9 @@ func lowerASCII(buf, src []byte) []byte {
 	}
 	return buf
 }
+
+// suppressMarker starts every suppression comment.
+var suppressMarker = []byte("protoscan:")
 
 type tooLargeError struct{ size int64 }
 

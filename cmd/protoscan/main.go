@@ -61,6 +61,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return e.validate(args[1:])
 	case "spec":
 		return e.spec(args[1:])
+	case "config":
+		return e.config(args[1:])
+	case "rules":
+		return e.rules(args[1:])
+	case "explain":
+		return e.explain(args[1:])
 	case "version":
 		fmt.Fprintln(stdout, "protoscan", version())
 		return exitOK
@@ -82,6 +88,9 @@ commands:
   validate [--delegate F | --handback F | F...] [--json] [--spec F] [--root DIR]
            validate protocol messages from YAML or JSON files ("-" is stdin)
   spec     [--spec F] [--root DIR]   print the protocol spec in effect
+  config   schema | check [FILE]   print the JSON Schema of .protoscan.yaml, or check a config file
+  rules    [--json]   list every rule: id, default severity, title
+  explain  RULE       print a rule's documentation: what, why, an example, the fix
   version  print the version
 
 Run "protoscan <command> -h" for a command's flags.

@@ -1,0 +1,279 @@
+// Package baseline records the findings a repository already has, so that a
+// later run reports only the new ones (--write-baseline F, --baseline F).
+//
+// A finding is identified by its rule, its path and a fingerprint of the
+// flagged line's text with blanks normalized (see Fingerprint), not by its
+// line number: code that moves up or down keeps its fingerprint, and a
+// change to the flagged line makes the finding new. Matching counts: a
+// baseline with one entry absorbs one finding, however many identical
+// findings there are.
+//
+// The file is JSON, versioned, with entries sorted so that the same
+// findings always give the same bytes:
+//
+//	{
+//	  "version": 1,
+//	  "entries": [
+//	    {
+//	      "rule": "enumdrift/legacy-status",
+//	      "path": "router/router.go",
+//	      "fingerprint": "4f0c2a1b9d8e7f60",
+//	      "message": "legacy status \"escalated\": ..."
+//	    }
+//	  ]
+//	}
+//
+// The message is there for the humans reading the file; it is matched only
+// for findings without a fingerprint, whose entries have none.
+package baseline
+
+import (
+	"bytes"
+	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/protoscan/protoscan/finding"
+)
+
+// Version is the version of the file format Write writes and Load reads.
+const Version = 1
+
+// Fingerprint returns a short stable hash (16 hex digits, the first 8 bytes
+// of a SHA-256) of rule, path and line, the text of the flagged line: line
+// is trimmed and every run of blanks (space, tab, CR, LF, VT, FF) in it
+// counts as one space, so that re-indented or moved code keeps its
+// fingerprint.
+func Fingerprint(rule, path string, line []byte) string {
+	buf := make([]byte, 0, len(rule)+len(path)+len(line)+2)
+	buf = append(buf, rule...)
+	buf = append(buf, 0)
+	buf = append(buf, path...)
+	buf = append(buf, 0)
+	buf = appendNormalized(buf, line)
+	sum := sha256.Sum256(buf)
+	return hex.EncodeToString(sum[:8])
+}
+
+func isBlank(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'
+}
+
+// appendNormalized appends line trimmed, with blank runs made one space.
+func appendNormalized(dst, line []byte) []byte {
+	space := false
+	start := len(dst)
+	for _, c := range line {
+		if isBlank(c) {
+			space = true
+			continue
+		}
+		if space && len(dst) > start {
+			dst = append(dst, ' ')
+		}
+		space = false
+		dst = append(dst, c)
+	}
+	return dst
+}
+
+// LineText returns the text of the 1-based line of src without its line
+// ending ("\n" or "\r\n"), or nil when src has no such line (line 0 among
+// them: a finding on no line fingerprints the empty text).
+func LineText(src []byte, line int) []byte {
+	if line < 1 {
+		return nil
+	}
+	for n := 1; n < line; n++ {
+		i := bytes.IndexByte(src, '\n')
+		if i < 0 {
+			return nil
+		}
+		src = src[i+1:]
+	}
+	if i := bytes.IndexByte(src, '\n'); i >= 0 {
+		src = src[:i]
+	}
+	return bytes.TrimSuffix(src, []byte("\r"))
+}
+
+// Entry is one recorded finding.
+type Entry struct {
+	Rule        string `json:"rule"`
+	Path        string `json:"path"`
+	Fingerprint string `json:"fingerprint,omitempty"`
+	Message     string `json:"message"`
+}
+
+// Baseline is a loaded baseline file.
+type Baseline struct {
+	Version int     `json:"version"`
+	Entries []Entry `json:"entries"`
+}
+
+// key is what matching compares: the fingerprint, or the message when
+// there is no fingerprint.
+type key struct{ rule, path, fingerprint, message string }
+
+func keyOf(rule, path, fingerprint, message string) key {
+	if fingerprint != "" {
+		message = ""
+	}
+	return key{rule, path, fingerprint, message}
+}
+
+func compareEntries(a, b Entry) int {
+	return cmp.Or(
+		cmp.Compare(a.Path, b.Path),
+		cmp.Compare(a.Rule, b.Rule),
+		cmp.Compare(a.Fingerprint, b.Fingerprint),
+		cmp.Compare(a.Message, b.Message),
+	)
+}
+
+// Write writes a baseline of findings to w: one entry per finding (two
+// identical findings give two entries), sorted by path, rule, fingerprint
+// and message, so that the output depends only on the set of findings.
+func Write(w io.Writer, findings []finding.Finding) error {
+	b := Baseline{Version: Version, Entries: make([]Entry, 0, len(findings))}
+	for _, f := range findings {
+		b.Entries = append(b.Entries, Entry{Rule: f.Rule, Path: f.Path, Fingerprint: f.Fingerprint, Message: f.Message})
+	}
+	slices.SortFunc(b.Entries, compareEntries)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(&b); err != nil {
+		return err
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// Read reads a baseline written by Write. Errors do not name the input;
+// Load's do.
+func Read(r io.Reader) (*Baseline, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return parse(data)
+}
+
+// Load reads the baseline file at path. Every error names the file: a
+// missing or unreadable file, JSON that is not well formed (with the line
+// and column), a file of another version, an entry without rule or path.
+func Load(path string) (*Baseline, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("baseline: %w", err)
+	}
+	b, err := parse(data)
+	if err != nil {
+		var se *syntaxError
+		if errors.As(err, &se) {
+			return nil, fmt.Errorf("baseline %s:%d:%d: %v", path, se.line, se.col, se.err)
+		}
+		return nil, fmt.Errorf("baseline %s: %w", path, err)
+	}
+	return b, nil
+}
+
+// syntaxError is malformed JSON at a line and column.
+type syntaxError struct {
+	line, col int
+	err       error
+}
+
+func (e *syntaxError) Error() string { return fmt.Sprintf("%d:%d: %v", e.line, e.col, e.err) }
+func (e *syntaxError) Unwrap() error { return e.err }
+
+func parse(data []byte) (*Baseline, error) {
+	var raw struct {
+		Version *int     `json:"version"`
+		Entries *[]Entry `json:"entries"`
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		var se *json.SyntaxError
+		var te *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &se):
+			at := se.Offset - 1 // the offending byte
+			if se.Offset >= int64(len(data)) && strings.HasPrefix(se.Error(), "unexpected end") {
+				at = int64(len(data)) // just after the input
+			}
+			line, col := position(data, at)
+			return nil, &syntaxError{line, col, err}
+		case errors.As(err, &te):
+			return nil, fmt.Errorf("not a protoscan baseline: %v", err)
+		}
+		return nil, err
+	}
+	switch {
+	case raw.Version == nil:
+		return nil, errors.New(`not a protoscan baseline: no "version"`)
+	case *raw.Version > Version:
+		return nil, fmt.Errorf("version %d is newer than this protoscan reads (%d): upgrade protoscan or rewrite the baseline with --write-baseline", *raw.Version, Version)
+	case *raw.Version != Version:
+		return nil, fmt.Errorf("unknown version %d (this protoscan reads %d)", *raw.Version, Version)
+	case raw.Entries == nil:
+		return nil, errors.New(`not a protoscan baseline: no "entries"`)
+	}
+	for i, e := range *raw.Entries {
+		if e.Rule == "" || e.Path == "" {
+			return nil, fmt.Errorf("entries[%d]: rule and path are required", i)
+		}
+	}
+	return &Baseline{Version: *raw.Version, Entries: *raw.Entries}, nil
+}
+
+// position turns the byte offset at (0-based, at most len(data)) into a
+// 1-based line and column.
+func position(data []byte, at int64) (line, col int) {
+	at = min(max(at, 0), int64(len(data)))
+	prefix := data[:at]
+	line = bytes.Count(prefix, []byte("\n")) + 1
+	col = int(at) - bytes.LastIndexByte(prefix, '\n')
+	return line, col
+}
+
+// Filter drops the findings the baseline records. A finding matches an
+// entry with the same rule, path and fingerprint, or, when the finding has
+// no fingerprint, the same rule, path and message (and no fingerprint).
+// Each entry absorbs one finding: of two identical findings and one entry,
+// the first in findings' order is matched and the second is kept, as new.
+//
+// kept holds the unmatched findings in their order; matched counts the
+// dropped ones; stale counts the entries that matched no finding (fixed
+// since the baseline was written). A nil Baseline keeps every finding.
+func (b *Baseline) Filter(findings []finding.Finding) (kept []finding.Finding, matched, stale int) {
+	if b == nil {
+		return findings, 0, 0
+	}
+	left := make(map[key]int, len(b.Entries))
+	for _, e := range b.Entries {
+		left[keyOf(e.Rule, e.Path, e.Fingerprint, e.Message)]++
+	}
+	kept = make([]finding.Finding, 0, len(findings))
+	for _, f := range findings {
+		k := keyOf(f.Rule, f.Path, f.Fingerprint, f.Message)
+		if left[k] > 0 {
+			left[k]--
+			matched++
+			continue
+		}
+		kept = append(kept, f)
+	}
+	for _, n := range left {
+		stale += n
+	}
+	return kept, matched, stale
+}

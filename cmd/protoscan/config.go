@@ -1,0 +1,81 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+
+	"github.com/protoscan/protoscan/config"
+)
+
+// config runs "protoscan config schema" and "protoscan config check [FILE]".
+func (e *env) config(args []string) int {
+	const usage = "usage: protoscan config schema | protoscan config check [FILE]"
+	if len(args) == 0 {
+		fmt.Fprintln(e.stderr, usage)
+		return exitTrouble
+	}
+	switch args[0] {
+	case "schema":
+		fs := flag.NewFlagSet("config schema", flag.ContinueOnError)
+		fs.SetOutput(e.stderr)
+		var extra []string
+		if code, done := parseFlags(e, fs, "usage: protoscan config schema", args[1:], func(a string) { extra = append(extra, a) }); done {
+			return code
+		}
+		if len(extra) > 0 {
+			fmt.Fprintf(e.stderr, "protoscan config schema: unexpected argument %q\n", extra[0])
+			return exitTrouble
+		}
+		e.stdout.Write(config.Schema())
+		return exitOK
+	case "check":
+		return e.configCheck(args[1:])
+	case "help", "-h", "-help", "--help":
+		fmt.Fprintln(e.stdout, usage)
+		fmt.Fprintln(e.stdout, "  schema         print the JSON Schema (draft-07) of .protoscan.yaml")
+		fmt.Fprintln(e.stdout, "  check [FILE]   check a configuration file (default: .protoscan.yaml or .protoscan.yml here)")
+		return exitOK
+	}
+	fmt.Fprintf(e.stderr, "protoscan config: unknown command %q\n%s\n", args[0], usage)
+	return exitTrouble
+}
+
+// configCheck loads a configuration file and prints "ok", or every error
+// (one per line, FILE:LINE:COL: message) and exits 2.
+func (e *env) configCheck(args []string) int {
+	fs := flag.NewFlagSet("config check", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	var files []string
+	if code, done := parseFlags(e, fs, "usage: protoscan config check [FILE]", args, func(a string) { files = append(files, a) }); done {
+		return code
+	}
+	var path string
+	switch len(files) {
+	case 0:
+		p, ok := config.Find(".")
+		if !ok {
+			fmt.Fprintln(e.stderr, "protoscan config check: no .protoscan.yaml or .protoscan.yml in the current directory")
+			return exitTrouble
+		}
+		path = p
+	case 1:
+		path = files[0]
+	default:
+		fmt.Fprintln(e.stderr, "protoscan config check: give one FILE at most")
+		return exitTrouble
+	}
+	if _, err := config.Load(path); err != nil {
+		var list config.Errors
+		if errors.As(err, &list) {
+			for _, le := range list {
+				fmt.Fprintln(e.stderr, le)
+			}
+		} else {
+			fmt.Fprintln(e.stderr, "protoscan config check:", err)
+		}
+		return exitTrouble
+	}
+	fmt.Fprintln(e.stdout, "ok")
+	return exitOK
+}

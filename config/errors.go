@@ -1,0 +1,142 @@
+package config
+
+import (
+	"cmp"
+	"fmt"
+	"strings"
+)
+
+// Error is one problem in a configuration file. Line and Column are
+// 1-based; either is 0 when unknown (yaml.v3 gives syntax errors a line
+// only).
+type Error struct {
+	File         string
+	Line, Column int
+	Msg          string
+}
+
+// Error formats e as "file:line:column: msg", leaving out a zero line or
+// column.
+func (e *Error) Error() string {
+	switch {
+	case e.Line == 0:
+		return fmt.Sprintf("%s: %s", e.File, e.Msg)
+	case e.Column == 0:
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
+}
+
+// Errors is every problem found in one file, sorted by position. Its
+// Error is one line per problem; errors.As finds each *Error in it.
+type Errors []*Error
+
+func (es Errors) Error() string {
+	lines := make([]string, len(es))
+	for i, e := range es {
+		lines[i] = e.Error()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Unwrap lets errors.Is and errors.As see each *Error.
+func (es Errors) Unwrap() []error {
+	out := make([]error, len(es))
+	for i, e := range es {
+		out[i] = e
+	}
+	return out
+}
+
+// compareErrors orders by line, column and message; an error without a
+// position (about the whole file) comes first.
+func compareErrors(a, b *Error) int {
+	return cmp.Or(
+		cmp.Compare(a.Line, b.Line),
+		cmp.Compare(a.Column, b.Column),
+		cmp.Compare(a.Msg, b.Msg),
+	)
+}
+
+// hint returns " (did you mean "X"?)" for the candidate nearest to s, or
+// " (want)" when none is near and want is not empty.
+func hint(s string, candidates []string, want string) string {
+	if c, ok := nearest(s, candidates); ok {
+		return fmt.Sprintf(" (did you mean %q?)", c)
+	}
+	if want == "" {
+		return ""
+	}
+	return " (" + want + ")"
+}
+
+// didYouMean returns "; did you mean "X"?" for the candidate nearest to s,
+// to end a parenthesis, or "".
+func didYouMean(s string, candidates []string) string {
+	if c, ok := nearest(s, candidates); ok {
+		return fmt.Sprintf("; did you mean %q?", c)
+	}
+	return ""
+}
+
+// nearest finds the candidate s is most likely a misspelling of: the same
+// word but for case, "_" and "-" (fail_on, failOn), or one it begins
+// (warn for warning), or one within an edit distance of a third of its
+// length (at least 1, at most 2; a transposition is one edit).
+func nearest(s string, candidates []string) (string, bool) {
+	norm := func(x string) string { return strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(x)) }
+	ns := norm(s)
+	if ns == "" {
+		return "", false
+	}
+	for _, c := range candidates {
+		if norm(c) == ns {
+			return c, true
+		}
+	}
+	if len(ns) >= 3 {
+		for _, c := range candidates {
+			if strings.HasPrefix(norm(c), ns) {
+				return c, true
+			}
+		}
+	}
+	limit := min(max(len(ns)/3, 1), 2)
+	best, bestD := "", limit+1
+	for _, c := range candidates {
+		if d := distance(ns, norm(c)); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best, best != ""
+}
+
+// distance is the optimal string alignment distance of a and b (edits of
+// one byte, or a swap of two adjacent ones). The strings compared are short
+// keys, so the quadratic table is fine; longer inputs are cut off.
+func distance(a, b string) int {
+	if len(a) > 64 || len(b) > 64 {
+		return 1 << 20
+	}
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(a)][len(b)]
+}

@@ -1,0 +1,536 @@
+// Package gitdiff tells which lines of a git working tree changed since a
+// revision, so that a scan can report only the findings on new code.
+//
+// ChangedLines diffs the working tree (committed, staged and unstaged
+// changes alike) against the merge base of HEAD and the revision, as a pull
+// request is reviewed: changes made on the revision's side since the
+// branch forked do not count. Untracked files that .gitignore does not
+// exclude count as entirely new. Lines are those added or modified, with
+// their new line numbers; a renamed file counts under its new path;
+// deleted files, binary files and submodules are left out.
+//
+// The diff is read as it streams out of git, line by line, so a large diff
+// is never held in memory. git is run with the options that make its
+// output independent of the user's configuration (no colour, no external
+// diff or textconv, standard a/ b/ prefixes, core.quotePath off).
+package gitdiff
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// LineRange is the lines Start..End (1-based, inclusive) of a file.
+type LineRange struct{ Start, End int }
+
+// Changes maps the slash path of every changed file, relative to the
+// directory ChangedLines was given, to its changed lines: sorted, disjoint,
+// non-adjacent ranges. A file that changed without added or modified lines
+// (lines only deleted, a pure rename, a mode change, an empty new file)
+// has an empty, non-nil slice.
+type Changes map[string][]LineRange
+
+// Contains tells whether line of path changed. Line 0 (a finding about a
+// whole file) counts as changed when the file has any change.
+func (m Changes) Contains(path string, line int) bool {
+	rs, ok := m[path]
+	if !ok {
+		return false
+	}
+	if line <= 0 {
+		return true
+	}
+	i, _ := slices.BinarySearchFunc(rs, line, func(r LineRange, line int) int {
+		if r.End < line {
+			return -1
+		}
+		return 1
+	})
+	return i < len(rs) && rs[i].Start <= line
+}
+
+// ChangedLines returns the lines of the working tree at repoDir that
+// changed since the merge base of HEAD and rev (a branch, tag, commit or
+// any revision git accepts). repoDir may be a subdirectory of the
+// repository: only its files are reported, with paths relative to it.
+//
+// Errors are clear and include git's own message: git not installed,
+// repoDir not in a git repository, rev unknown, no common history.
+func ChangedLines(ctx context.Context, repoDir, rev string) (Changes, error) {
+	switch {
+	case rev == "":
+		return nil, errors.New("gitdiff: no revision to compare with")
+	case strings.HasPrefix(rev, "-"):
+		return nil, fmt.Errorf("gitdiff: invalid revision %q", rev)
+	}
+	if st, err := os.Stat(repoDir); err != nil {
+		return nil, fmt.Errorf("gitdiff: %w", err)
+	} else if !st.IsDir() {
+		return nil, fmt.Errorf("gitdiff: %s is not a directory", repoDir)
+	}
+	out, err := output(ctx, repoDir, "merge-base", rev, "HEAD")
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) && ee.ExitCode() == 1 && len(bytes.TrimSpace(out)) == 0 {
+			return nil, fmt.Errorf("gitdiff: %s and HEAD have no common history (git merge-base found no merge base)", rev)
+		}
+		return nil, err
+	}
+	base := strings.TrimSpace(string(out))
+	m := Changes{}
+	if err := diff(ctx, repoDir, base, m); err != nil {
+		return nil, err
+	}
+	if err := untracked(ctx, repoDir, m); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// command prepares git args in dir.
+func command(ctx context.Context, dir string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, "git", append([]string{"-c", "core.quotePath=false"}, args...)...)
+	cmd.Dir = dir
+	// read-only: never take the index lock a concurrent git may need
+	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0")
+	return cmd
+}
+
+// cappedBuffer keeps the first 64 KiB written to it: git's stderr.
+type cappedBuffer struct{ bytes.Buffer }
+
+func (b *cappedBuffer) Write(p []byte) (int, error) {
+	if room := 64<<10 - b.Len(); room > 0 {
+		b.Buffer.Write(p[:min(len(p), room)])
+	}
+	return len(p), nil
+}
+
+// gitError describes a failed git command with its stderr.
+func gitError(ctx context.Context, dir string, args []string, err error, stderr []byte) error {
+	if ctx.Err() != nil {
+		return fmt.Errorf("gitdiff: git %s: %w", args[0], ctx.Err())
+	}
+	if errors.Is(err, exec.ErrNotFound) {
+		return fmt.Errorf("gitdiff: git is not installed or not in PATH: %w", err)
+	}
+	msg := strings.TrimSpace(string(stderr))
+	if msg == "" {
+		msg = err.Error()
+	}
+	return fmt.Errorf("gitdiff: git %s (in %s): %s", strings.Join(args, " "), dir, msg)
+}
+
+// output runs a short git command and returns its stdout.
+func output(ctx context.Context, dir string, args ...string) ([]byte, error) {
+	cmd := command(ctx, dir, args...)
+	var stderr cappedBuffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) && ee.ExitCode() == 1 && stderr.Len() == 0 {
+			return out, err // a plain "no" (merge-base without a base)
+		}
+		return out, gitError(ctx, dir, args, err, stderr.Bytes())
+	}
+	return out, nil
+}
+
+// stream runs git args in dir and hands its stdout to read; the command is
+// stopped if read fails.
+func stream(ctx context.Context, dir string, read func(io.Reader) error, args ...string) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	cmd := command(ctx, dir, args...)
+	var stderr cappedBuffer
+	cmd.Stderr = &stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return fmt.Errorf("gitdiff: %w", err)
+	}
+	if err := cmd.Start(); err != nil {
+		return gitError(ctx, dir, args, err, nil)
+	}
+	rerr := read(stdout)
+	if rerr != nil {
+		cancel()
+		_, _ = io.Copy(io.Discard, stdout)
+	}
+	werr := cmd.Wait()
+	if rerr != nil {
+		return rerr
+	}
+	if werr != nil {
+		return gitError(ctx, dir, args, werr, stderr.Bytes())
+	}
+	return nil
+}
+
+// diff adds to m the changes of the working tree against base.
+func diff(ctx context.Context, dir, base string, m Changes) error {
+	return stream(ctx, dir, func(r io.Reader) error { return parseDiff(r, m) },
+		"diff", "--unified=0", "--no-color", "--no-ext-diff", "--no-textconv", "--relative",
+		"--find-renames", "--ignore-submodules=all", "--src-prefix=a/", "--dst-prefix=b/", base, "--")
+}
+
+// lineReader reads lines of any length; of a line longer than its buffer
+// only the head is kept (hunk bodies are skipped, headers are short).
+type lineReader struct {
+	br   *bufio.Reader
+	head []byte
+}
+
+// next returns the next line without its "\n", or io.EOF.
+func (lr *lineReader) next() ([]byte, error) {
+	line, err := lr.br.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		lr.head = append(lr.head[:0], line...)
+		for err == bufio.ErrBufferFull {
+			_, err = lr.br.ReadSlice('\n')
+		}
+		line = lr.head
+	}
+	switch {
+	case err == io.EOF && len(line) > 0:
+		err = nil
+	case err != nil:
+		return nil, err
+	}
+	return bytes.TrimSuffix(line, []byte("\n")), nil
+}
+
+// fileDiff is the file whose diff is being read.
+type fileDiff struct {
+	path string // new path, "" until known
+	drop bool   // deleted or binary
+}
+
+// parseDiff reads a "git diff --unified=0" patch and adds the new-side
+// lines of every hunk to m. Hunk bodies are counted off with the hunk
+// header's line counts, so no content line is mistaken for a header.
+func parseDiff(r io.Reader, m Changes) error {
+	lr := &lineReader{br: bufio.NewReaderSize(r, 64<<10)}
+	var cur *fileDiff
+	flush := func() {
+		if cur != nil && !cur.drop && cur.path != "" {
+			if _, ok := m[cur.path]; !ok {
+				m[cur.path] = []LineRange{}
+			}
+		}
+		cur = nil
+	}
+	oldLeft, newLeft := 0, 0 // lines of the current hunk still to read
+	for {
+		b, err := lr.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return fmt.Errorf("gitdiff: reading git diff: %w", err)
+		}
+		if oldLeft > 0 || newLeft > 0 {
+			switch {
+			case len(b) > 0 && b[0] == '-' && oldLeft > 0:
+				oldLeft--
+				continue
+			case len(b) > 0 && b[0] == '+' && newLeft > 0:
+				newLeft--
+				continue
+			case len(b) > 0 && b[0] == '\\': // "\ No newline at end of file"
+				continue
+			case len(b) > 0 && b[0] == ' ' && oldLeft > 0 && newLeft > 0: // context, had there been any
+				oldLeft--
+				newLeft--
+				continue
+			}
+			oldLeft, newLeft = 0, 0 // not a body line after all: read it as a header
+		}
+		line := string(b)
+		switch {
+		case strings.HasPrefix(line, "\\"):
+		case strings.HasPrefix(line, "diff --git "):
+			flush()
+			cur = &fileDiff{path: headerPath(line[len("diff --git "):])}
+		case cur == nil:
+			// not inside a file's diff: nothing to read
+		case strings.HasPrefix(line, "deleted file mode"), strings.HasPrefix(line, "Binary files "), line == "GIT binary patch":
+			cur.drop = true
+		case strings.HasPrefix(line, "rename to "):
+			cur.path = unquote(line[len("rename to "):])
+		case strings.HasPrefix(line, "copy to "):
+			cur.path = unquote(line[len("copy to "):])
+		case strings.HasPrefix(line, "+++ "):
+			name := unquote(strings.TrimSuffix(line[len("+++ "):], "\t"))
+			if name == "/dev/null" {
+				cur.drop = true
+			} else {
+				cur.path = strings.TrimPrefix(name, "b/")
+			}
+		case strings.HasPrefix(line, "@@ "):
+			start, count, old, err := parseHunk(line)
+			if err != nil {
+				return err
+			}
+			oldLeft, newLeft = old, count
+			if cur.drop || cur.path == "" {
+				continue
+			}
+			rs := m[cur.path]
+			if rs == nil {
+				rs = []LineRange{}
+			}
+			if count > 0 {
+				rs = addRange(rs, LineRange{start, start + count - 1})
+			}
+			m[cur.path] = rs
+		}
+	}
+	flush()
+	for p, rs := range m {
+		m[p] = normalize(rs)
+	}
+	return nil
+}
+
+// addRange appends r to rs, merging it with the last range when they
+// touch (git writes hunks in order).
+func addRange(rs []LineRange, r LineRange) []LineRange {
+	if n := len(rs); n > 0 && rs[n-1].Start <= r.Start && rs[n-1].End+1 >= r.Start {
+		rs[n-1].End = max(rs[n-1].End, r.End)
+		return rs
+	}
+	return append(rs, r)
+}
+
+// normalize sorts rs and merges the ranges that overlap or touch, in case
+// hunks came out of order.
+func normalize(rs []LineRange) []LineRange {
+	if slices.IsSortedFunc(rs, compareRanges) {
+		ok := true
+		for i := 1; i < len(rs) && ok; i++ {
+			ok = rs[i-1].End+1 < rs[i].Start
+		}
+		if ok {
+			return rs
+		}
+	}
+	slices.SortFunc(rs, compareRanges)
+	out := rs[:0]
+	for _, r := range rs {
+		out = addRange(out, r)
+	}
+	return out
+}
+
+func compareRanges(a, b LineRange) int { return a.Start - b.Start }
+
+// parseHunk reads "@@ -a[,b] +c[,d] @@ ..." and returns c, d (the new
+// side) and b.
+func parseHunk(line string) (start, count, oldCount int, err error) {
+	f := strings.Fields(line)
+	if len(f) < 4 || f[3] != "@@" || !strings.HasPrefix(f[1], "-") || !strings.HasPrefix(f[2], "+") {
+		return 0, 0, 0, fmt.Errorf("gitdiff: malformed hunk header %q", line)
+	}
+	_, oldCount, err1 := parseSpan(f[1][1:])
+	start, count, err2 := parseSpan(f[2][1:])
+	if err1 != nil || err2 != nil || count > 0 && start < 1 {
+		return 0, 0, 0, fmt.Errorf("gitdiff: malformed hunk header %q", line)
+	}
+	return start, count, oldCount, nil
+}
+
+// parseSpan reads "start[,count]"; count defaults to 1.
+func parseSpan(s string) (start, count int, err error) {
+	a, b, found := strings.Cut(s, ",")
+	if start, err = strconv.Atoi(a); err != nil || start < 0 {
+		return 0, 0, errors.New("bad start")
+	}
+	count = 1
+	if found {
+		if count, err = strconv.Atoi(b); err != nil || count < 0 {
+			return 0, 0, errors.New("bad count")
+		}
+	}
+	return start, count, nil
+}
+
+// headerPath returns the new path of a "diff --git a/X b/Y" header, or ""
+// when it cannot be told (an unquoted name with spaces that changed): the
+// ---/+++ or "rename to" lines that follow give it then.
+func headerPath(s string) string {
+	if strings.HasPrefix(s, `"`) {
+		_, rest, ok := cutQuoted(s)
+		if !ok || !strings.HasPrefix(rest, " ") {
+			return ""
+		}
+		return strings.TrimPrefix(unquote(rest[1:]), "b/")
+	}
+	// unquoted: "a/X b/X" for the same name X
+	if n := len(s); n%2 == 1 {
+		a, b := s[:n/2], s[n/2+1:]
+		if s[n/2] == ' ' && strings.HasPrefix(a, "a/") && strings.HasPrefix(b, "b/") && a[2:] == b[2:] {
+			return b[2:]
+		}
+	}
+	return ""
+}
+
+// unquote undoes git's C-style quoting of a path, if it is quoted.
+func unquote(s string) string {
+	if !strings.HasPrefix(s, `"`) {
+		return s
+	}
+	name, rest, ok := cutQuoted(s)
+	if !ok || rest != "" {
+		return s
+	}
+	return name
+}
+
+// cutQuoted reads the C-quoted string at the start of s (\a \b \t \n \v
+// \f \r \" \\ and \ooo octal bytes, as git writes them) and returns its
+// bytes and what follows it.
+func cutQuoted(s string) (name, rest string, ok bool) {
+	var b strings.Builder
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '"':
+			return b.String(), s[i+1:], true
+		case '\\':
+			i++
+			if i >= len(s) {
+				return "", "", false
+			}
+			switch e := s[i]; e {
+			case 'a':
+				b.WriteByte('\a')
+			case 'b':
+				b.WriteByte('\b')
+			case 't':
+				b.WriteByte('\t')
+			case 'n':
+				b.WriteByte('\n')
+			case 'v':
+				b.WriteByte('\v')
+			case 'f':
+				b.WriteByte('\f')
+			case 'r':
+				b.WriteByte('\r')
+			case '"', '\\':
+				b.WriteByte(e)
+			default:
+				if i+3 > len(s) {
+					return "", "", false
+				}
+				v, err := strconv.ParseUint(s[i:i+3], 8, 8)
+				if err != nil {
+					return "", "", false
+				}
+				b.WriteByte(byte(v))
+				i += 2
+			}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return "", "", false
+}
+
+// untracked adds the untracked, not ignored files under dir to m, each as
+// entirely new. Binary files are left out; a special file (a symlink)
+// counts as changed without lines.
+func untracked(ctx context.Context, dir string, m Changes) error {
+	var paths []string
+	err := stream(ctx, dir, func(r io.Reader) error {
+		br := bufio.NewReader(r)
+		for {
+			p, err := br.ReadString(0)
+			p = strings.TrimSuffix(p, "\x00")
+			// a nested repository is listed as a directory: not a file
+			if p != "" && !strings.HasSuffix(p, "/") {
+				paths = append(paths, p)
+			}
+			if err == io.EOF {
+				return nil
+			}
+			if err != nil {
+				return fmt.Errorf("gitdiff: reading git ls-files: %w", err)
+			}
+		}
+	}, "ls-files", "-z", "--others", "--exclude-standard")
+	if err != nil {
+		return err
+	}
+	for _, p := range paths {
+		n, binary, err := countLines(filepath.Join(dir, filepath.FromSlash(p)))
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+			continue // gone since git listed it
+		case err != nil:
+			return fmt.Errorf("gitdiff: untracked file: %w", err)
+		case binary:
+			continue
+		case n == 0:
+			m[p] = []LineRange{}
+		default:
+			m[p] = []LineRange{{1, n}}
+		}
+	}
+	return nil
+}
+
+// sniffLen is how much of a file git reads to tell text from binary.
+const sniffLen = 8000
+
+// countLines returns the number of lines of a regular file (0 for an empty
+// one or another kind of file), and whether it is binary as git tells it:
+// a NUL byte in its first 8000 bytes.
+func countLines(path string) (lines int, binary bool, err error) {
+	st, err := os.Lstat(path)
+	if err != nil {
+		return 0, false, err
+	}
+	if !st.Mode().IsRegular() {
+		return 0, false, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, false, err
+	}
+	defer f.Close()
+	buf := make([]byte, 64<<10)
+	read, last := 0, byte('\n')
+	for {
+		n, err := f.Read(buf)
+		if read < sniffLen && bytes.IndexByte(buf[:min(n, sniffLen-read)], 0) >= 0 {
+			return 0, true, nil
+		}
+		lines += bytes.Count(buf[:n], []byte{'\n'})
+		if n > 0 {
+			last = buf[n-1]
+		}
+		read += n
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return 0, false, err
+		}
+	}
+	if last != '\n' {
+		lines++ // a last line without an ending
+	}
+	return lines, false, nil
+}

@@ -1,0 +1,434 @@
+package gitdiff
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// gitEnv isolates the tests from the user's and the system's git setup.
+func gitEnv(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	tmp := t.TempDir()
+	t.Setenv("GIT_CONFIG_GLOBAL", os.DevNull)
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(tmp))
+	t.Setenv("HOME", tmp)
+	t.Setenv("GIT_AUTHOR_NAME", "t")
+	t.Setenv("GIT_AUTHOR_EMAIL", "t@example.com")
+	t.Setenv("GIT_COMMITTER_NAME", "t")
+	t.Setenv("GIT_COMMITTER_EMAIL", "t@example.com")
+}
+
+func git(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+func write(t *testing.T, dir, name, content string) {
+	t.Helper()
+	p := filepath.Join(dir, filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func numbered(prefix string, n int) string {
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "%s %d\n", prefix, i)
+	}
+	return b.String()
+}
+
+// newRepo makes a repository with one commit on main.
+func newRepo(t *testing.T) string {
+	t.Helper()
+	gitEnv(t)
+	dir := t.TempDir()
+	git(t, dir, "init", "-q")
+	git(t, dir, "checkout", "-q", "-b", "main")
+	return dir
+}
+
+const quoted = "quo\"te ü.go"
+
+func TestChangedLines(t *testing.T) {
+	dir := newRepo(t)
+	// settings that change git diff's output must not matter
+	for _, kv := range [][2]string{
+		{"diff.noprefix", "true"}, {"diff.mnemonicPrefix", "true"}, {"color.ui", "always"},
+		{"core.quotePath", "true"}, {"diff.renames", "false"}, {"diff.context", "5"},
+		{"diff.external", "false"},
+	} {
+		git(t, dir, "config", kv[0], kv[1])
+	}
+	write(t, dir, "a.go", numbered("l", 10))
+	write(t, dir, "keep.py", "x = 1\n")
+	write(t, dir, "dir with space/c d.yaml", "a: 1\nb: 2\n")
+	write(t, dir, "old.txt", numbered("line", 20))
+	write(t, dir, "del.go", "package del\n")
+	write(t, dir, "bin.dat", "\x00\x01\x02\n")
+	write(t, dir, "sub/s.go", "package s\nvar a = 1\n")
+	write(t, dir, ".gitignore", "*.log\n")
+	write(t, dir, quoted, "package q\n")
+	write(t, dir, "mode.sh", "echo\n")
+	write(t, dir, "tail.go", "a\nb\nc\nd\n")
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-q", "-m", "base")
+	git(t, dir, "branch", "feature")
+
+	// main moves on: not a change of the feature branch
+	write(t, dir, "keep.py", "x = 2\n")
+	git(t, dir, "commit", "-q", "-am", "main moves")
+	git(t, dir, "checkout", "-q", "feature")
+
+	// committed on the branch
+	write(t, dir, "a.go", strings.Replace(numbered("l", 10), "l 3\n", "l 3 changed\n", 1))
+	git(t, dir, "commit", "-q", "-am", "feature")
+
+	// unstaged: two lines inserted after line 7, line 10 deleted
+	write(t, dir, "a.go", "l 1\nl 2\nl 3 changed\nl 4\nl 5\nl 6\nl 7\nn 1\nn 2\nl 8\nl 9\n")
+	// staged
+	write(t, dir, "dir with space/c d.yaml", "a: 1\nb: 3\n")
+	git(t, dir, "add", "dir with space/c d.yaml")
+	// renamed and edited
+	git(t, dir, "mv", "old.txt", "new.txt")
+	write(t, dir, "new.txt", strings.Replace(numbered("line", 20), "line 5\n", "line five\n", 1))
+	// deleted, binary changed, awkward name, subdirectory
+	git(t, dir, "rm", "-q", "del.go")
+	write(t, dir, "bin.dat", "\x00\x01\x03\n")
+	write(t, dir, quoted, "package q\n\nvar x = 1\n")
+	write(t, dir, "sub/s.go", "package s\nvar a = 2\n")
+	// mode change only; lines deleted only
+	if err := os.Chmod(filepath.Join(dir, "mode.sh"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write(t, dir, "tail.go", "a\nd\n")
+	// untracked: text without a final newline, empty, binary, ignored, in sub
+	write(t, dir, "u.go", "a\nb\nc")
+	write(t, dir, "empty.go", "")
+	write(t, dir, "ubin.dat", "\x00x\n")
+	write(t, dir, "debug.log", "ignored\n")
+	write(t, dir, "sub/new.py", "x = 1\n")
+	write(t, dir, "new dir/ü x.yaml", "a: 1\nb: 2\n")
+
+	got, err := ChangedLines(context.Background(), dir, "main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Changes{
+		"a.go":                    {{3, 3}, {8, 9}},
+		"dir with space/c d.yaml": {{2, 2}},
+		"new.txt":                 {{5, 5}},
+		quoted:                    {{2, 3}},
+		"sub/s.go":                {{2, 2}},
+		"mode.sh":                 {},
+		"tail.go":                 {},
+		"u.go":                    {{1, 3}},
+		"empty.go":                {},
+		"sub/new.py":              {{1, 1}},
+		"new dir/ü x.yaml":        {{1, 2}},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("ChangedLines:\n got %v\nwant %v", got, want)
+	}
+
+	// a subdirectory sees its own files, relative to itself
+	got, err = ChangedLines(context.Background(), filepath.Join(dir, "sub"), "main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = Changes{"s.go": {{2, 2}}, "new.py": {{1, 1}}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("ChangedLines(sub):\n got %v\nwant %v", got, want)
+	}
+
+	// against HEAD itself only the working tree counts
+	got, err = ChangedLines(context.Background(), dir, "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got["a.go"], []LineRange{{8, 9}}) {
+		t.Errorf("against HEAD, a.go: %v", got["a.go"])
+	}
+}
+
+// The diff is streamed: many hunks and a line far longer than any buffer.
+func TestChangedLinesLarge(t *testing.T) {
+	dir := newRepo(t)
+	const n = 50000
+	write(t, dir, "big.txt", numbered("line", n))
+	write(t, dir, "long.txt", "short\n"+strings.Repeat("x", 1<<20)+"\n")
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-q", "-m", "base")
+
+	var b strings.Builder
+	var want []LineRange
+	for i := 1; i <= n; i++ {
+		if i%10 == 0 {
+			fmt.Fprintf(&b, "changed %d\n", i)
+			want = append(want, LineRange{i, i})
+		} else {
+			fmt.Fprintf(&b, "line %d\n", i)
+		}
+	}
+	write(t, dir, "big.txt", b.String())
+	write(t, dir, "long.txt", "short\n"+strings.Repeat("y", 1<<20)+"\n+++ b/fake\n")
+	got, err := ChangedLines(context.Background(), dir, "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got["big.txt"], want) {
+		t.Errorf("big.txt: %d ranges, want %d", len(got["big.txt"]), len(want))
+	}
+	if !reflect.DeepEqual(got["long.txt"], []LineRange{{2, 3}}) {
+		t.Errorf("long.txt: %v", got["long.txt"])
+	}
+	if len(got) != 2 {
+		t.Errorf("files: %v", got)
+	}
+}
+
+func TestChangedLinesErrors(t *testing.T) {
+	gitEnv(t)
+	ctx := context.Background()
+	notRepo := t.TempDir()
+	if _, err := ChangedLines(ctx, notRepo, "main"); err == nil || !strings.Contains(err.Error(), "not a git repository") {
+		t.Errorf("not a repository: %v", err)
+	}
+	if _, err := ChangedLines(ctx, filepath.Join(notRepo, "missing"), "main"); err == nil || !strings.Contains(err.Error(), "missing") {
+		t.Errorf("missing directory: %v", err)
+	}
+
+	dir := newRepo(t)
+	// no commit yet: HEAD is not a revision
+	if _, err := ChangedLines(ctx, dir, "main"); err == nil || !strings.Contains(err.Error(), "merge-base") {
+		t.Errorf("unborn HEAD: %v", err)
+	}
+	write(t, dir, "a.go", "package a\n")
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-q", "-m", "base")
+
+	_, err := ChangedLines(ctx, dir, "nosuch")
+	if err == nil || !strings.Contains(err.Error(), "nosuch") || !strings.Contains(err.Error(), "fatal:") {
+		t.Errorf("unknown revision: %v", err)
+	}
+	for _, rev := range []string{"", "--output=/tmp/x", "-h"} {
+		if _, err := ChangedLines(ctx, dir, rev); err == nil {
+			t.Errorf("revision %q accepted", rev)
+		}
+	}
+
+	// unrelated history
+	git(t, dir, "checkout", "-q", "--orphan", "other")
+	git(t, dir, "commit", "-q", "-m", "other root")
+	if _, err := ChangedLines(ctx, dir, "main"); err == nil || !strings.Contains(err.Error(), "no common history") {
+		t.Errorf("unrelated histories: %v", err)
+	}
+
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := ChangedLines(cancelled, dir, "HEAD"); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v", err)
+	}
+
+	t.Setenv("PATH", t.TempDir())
+	if _, err := ChangedLines(ctx, dir, "HEAD"); err == nil || !strings.Contains(err.Error(), "git is not installed") {
+		t.Errorf("without git: %v", err)
+	}
+}
+
+func TestParseDiff(t *testing.T) {
+	long := strings.Repeat("z", 200<<10)
+	patch := strings.Join([]string{
+		"diff --git a/x.go b/x.go",
+		"index 1..2 100644",
+		"--- a/x.go",
+		"+++ b/x.go",
+		"@@ -1,2 +1,3 @@ func f() {",
+		"--- not a header",
+		"-diff --git a/evil b/evil",
+		"++++ b/evil",
+		"+@@ -1 +1 @@",
+		"+" + long,
+		`\ No newline at end of file`,
+		"@@ -10 +11,0 @@",
+		"-gone",
+		"@@ -20 +20 @@",
+		"-a",
+		"+b",
+		"@@ -21,0 +21,2 @@",
+		"+c",
+		"+d",
+		`diff --git "a/t\tab\303\274.go" "b/t\tab\303\274.go"`,
+		"--- \"a/t\\tab\\303\\274.go\"",
+		"+++ \"b/t\\tab\\303\\274.go\"",
+		"@@ -0,0 +1 @@",
+		"+x",
+		"diff --git a/sp ace.go b/sp ace.go",
+		"new file mode 100644",
+		"index 0000000..e69de29",
+		"diff --git a/old name.go b/new name.go",
+		"similarity index 100%",
+		"rename from old name.go",
+		"rename to new name.go",
+		"diff --git a/m.sh b/m.sh",
+		"old mode 100644",
+		"new mode 100755",
+		"diff --git a/bin b/bin",
+		"index 1..2 100644",
+		"Binary files a/bin and b/bin differ",
+		"diff --git a/gone.go b/gone.go",
+		"deleted file mode 100644",
+		"--- a/gone.go",
+		"+++ /dev/null",
+		"@@ -1 +0,0 @@",
+		"-package gone",
+		"diff --git a/p q.go b/p q.go",
+		"--- a/p q.go\t",
+		"+++ b/p q.go\t",
+		"@@ -3 +3 @@",
+		"-a",
+		"+b",
+	}, "\n") + "\n"
+	m := Changes{}
+	if err := parseDiff(strings.NewReader(patch), m); err != nil {
+		t.Fatal(err)
+	}
+	want := Changes{
+		"x.go":        {{1, 3}, {20, 22}},
+		"t\tabü.go":   {{1, 1}},
+		"sp ace.go":   {},
+		"new name.go": {},
+		"m.sh":        {},
+		"p q.go":      {{3, 3}},
+	}
+	if !reflect.DeepEqual(m, want) {
+		t.Errorf("got  %v\nwant %v", m, want)
+	}
+
+	for _, bad := range []string{
+		"diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +x @@\n",
+		"diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 @@\n",
+		"diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1,-2 @@\n",
+	} {
+		if err := parseDiff(strings.NewReader(bad), Changes{}); err == nil || !strings.Contains(err.Error(), "malformed hunk header") {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+}
+
+func TestHeaderPath(t *testing.T) {
+	for in, want := range map[string]string{
+		"a/x.go b/x.go":                 "x.go",
+		"a/a b/c b/a b/c":               "a b/c",
+		"a/x.go b/y.go":                 "",
+		"a/x y b/z":                     "",
+		`"a/q\"x" "b/q\"x"`:             `q"x`,
+		`"a/\303\274" "b/\303\274"`:     "ü",
+		`"a/broken`:                     "",
+		`"a/x\7" "b/x"`:                 "",
+		`"a/x\777" "b/x"`:               "",
+		`"a/x\a\b\f\v\r\n\\" "b/x\a\\"`: "x\a\\",
+	} {
+		if got := headerPath(in); got != want {
+			t.Errorf("headerPath(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestContains(t *testing.T) {
+	m := Changes{
+		"a.go":     {{3, 3}, {8, 9}, {20, 30}},
+		"empty.go": {},
+	}
+	for _, c := range []struct {
+		path string
+		line int
+		want bool
+	}{
+		{"a.go", 0, true}, {"a.go", 1, false}, {"a.go", 3, true}, {"a.go", 4, false},
+		{"a.go", 7, false}, {"a.go", 8, true}, {"a.go", 9, true}, {"a.go", 10, false},
+		{"a.go", 19, false}, {"a.go", 20, true}, {"a.go", 25, true}, {"a.go", 30, true}, {"a.go", 31, false},
+		{"empty.go", 0, true}, {"empty.go", 1, false},
+		{"other.go", 0, false}, {"other.go", 3, false},
+	} {
+		if got := m.Contains(c.path, c.line); got != c.want {
+			t.Errorf("Contains(%s, %d) = %v, want %v", c.path, c.line, got, c.want)
+		}
+	}
+	var none Changes
+	if none.Contains("a.go", 0) {
+		t.Error("nil Changes contains a file")
+	}
+}
+
+func TestCountLines(t *testing.T) {
+	dir := t.TempDir()
+	for content, want := range map[string]int{
+		"": 0, "a": 1, "a\n": 1, "a\nb": 2, "\n\n": 2,
+		strings.Repeat("x\n", 100000): 100000,
+	} {
+		p := filepath.Join(dir, "f")
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		n, binary, err := countLines(p)
+		if err != nil || binary || n != want {
+			t.Errorf("countLines(%d bytes) = %d, %v, %v; want %d", len(content), n, binary, err, want)
+		}
+	}
+	// NUL within the first 8000 bytes is binary, after them it is not
+	for content, want := range map[string]bool{
+		"a\x00": true, strings.Repeat("a", 7999) + "\x00": true, strings.Repeat("a", 8000) + "\x00": false,
+	} {
+		p := filepath.Join(dir, "b")
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, binary, _ := countLines(p); binary != want {
+			t.Errorf("binary(%d bytes) = %v, want %v", len(content), binary, want)
+		}
+	}
+}
+
+func FuzzParseDiff(f *testing.F) {
+	f.Add("diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1,2 +1,3 @@\n-a\n-b\n+c\n+d\n+e\n")
+	f.Add("diff --git \"a/\\303\" \"b/\\303\"\nrename to \"x\\ty\"\n@@ -0,0 +5,2 @@\n+a\n")
+	f.Add("diff --git a/x b/x\nBinary files a/x and b/x differ\n")
+	f.Fuzz(func(t *testing.T, patch string) {
+		m := Changes{}
+		if err := parseDiff(strings.NewReader(patch), m); err != nil {
+			return
+		}
+		for p, rs := range m {
+			if rs == nil {
+				t.Fatalf("%q: nil ranges", p)
+			}
+			for i, r := range rs {
+				if r.Start > r.End || i > 0 && rs[i-1].End+1 >= r.Start {
+					t.Fatalf("%q: ranges not sorted and disjoint: %v", p, rs)
+				}
+			}
+		}
+	})
+}

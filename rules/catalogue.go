@@ -1,0 +1,435 @@
+package rules
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/protoscan/protoscan/finding"
+)
+
+// The catalogue: one Doc per rule id protoscan can emit, and one per family
+// of generated msgcheck ids (msgcheck/<kind>-<field path>-<constraint>,
+// msgcheck/<kind>-unknown-field, the spec's own CEL rules). Family ids are
+// written with "*" where the generated id has a kind or a field path.
+var catalogue = []Doc{
+	// ---------------------------------------------------------------- enumdrift
+	{
+		ID: "enumdrift/status-case", Name: "StatusCase", Severity: finding.Error,
+		Title:   "A HANDBACK status spelled in the wrong case",
+		What:    "A literal that is a HANDBACK status by its context (the status of a HANDBACK mapping, a member of a const block, enum or Literal of statuses, a key of a routing table over statuses, a comparison with a status field) differs from a canonical status of the spec only in letter case.",
+		Why:     "Status values are compared as exact strings: a consumer that checks status == \"success\" never sees \"SUCCESS\", so the task is silently treated as neither succeeded nor failed.",
+		Example: "fixtures/handback-001.yaml:\n  status: SUCCESS\ngives: status \"SUCCESS\" differs from the canonical \"success\" only in case (in a HANDBACK)",
+		Fix:     "Write the canonical spelling (the finding carries the fix: replace \"SUCCESS\" with \"success\"). If the value comes from outside, normalise it once at the boundary.",
+	},
+	{
+		ID: "enumdrift/legacy-status", Name: "LegacyStatus", Severity: finding.Error,
+		Title:   "A legacy alias of a HANDBACK status",
+		What:    "A HANDBACK status (judged by its context, as for enumdrift/status-case) is one of the legacy spellings the spec lists under `aliases` (failed for failure, escalated for escalate, complete for success).",
+		Why:     "The protocol spells each status one way. A producer writing the legacy alias and a consumer matching the canonical value disagree without any error; the validator also rejects the alias in a message.",
+		Example: "router/router.go:\n  const StatusEscalated Status = \"escalated\"\ngives: legacy status \"escalated\": the protocol spells it \"escalate\" (in const Status)",
+		Fix:     "Replace the alias with the canonical status the finding names (the fix is offered). Keep legacy spellings only in a normalisation table that maps them to canonical values; such tables are not reported.",
+	},
+	{
+		ID: "enumdrift/unknown-status", Name: "UnknownStatus", Severity: finding.Error,
+		Title:   "A value that is not a HANDBACK status where one is expected",
+		What:    "A literal whose context makes it a HANDBACK status with certainty is neither a canonical status nor a known alias (\"done\", \"ok\", \"error\"). Values in uncertain contexts (a health check's {\"status\": \"ok\"}, HTTP or Kubernetes statuses) are not reported.",
+		Why:     "A status outside the enum is rejected by the protocol validator and falls through every routing decision: the task is neither retried, escalated nor completed.",
+		Example: "workers/worker.py:\n  return {\"task_id\": tid, \"status\": \"done\", \"output\": out, \"metrics\": m}\ngives: \"done\" is not a HANDBACK status (in a HANDBACK; the statuses are success, failure, partial, blocked, escalate)",
+		Fix:     "Use the canonical status that means what the code intends (\"done\" is usually \"success\"). If the spelling is a real synonym, declare it under the status enum's `aliases` in the spec, or add it as a canonical synonym in .protoscan.yaml.",
+	},
+	{
+		ID: "enumdrift/missing-status", Name: "MissingStatus", Severity: finding.Warning,
+		Title:   "A definition of the HANDBACK statuses that lacks some of them",
+		What:    "A const block, enum or Literal type that defines HANDBACK statuses (it covers at least three canonical values) does not cover every canonical status of the spec. Sets and switch statements, which may rightly hold a subset, are not reported.",
+		Why:     "Code built on an incomplete status type cannot represent, parse or route the missing statuses: a HANDBACK with status \"blocked\" fails to decode or is handled by a default branch.",
+		Example: "class Status(str, Enum):\n    SUCCESS = \"success\"\n    FAILURE = \"failure\"\n    PARTIAL = \"partial\"\ngives: enum Status defines HANDBACK statuses but lacks blocked, escalate (the statuses are success, failure, partial, blocked, escalate)",
+		Fix:     "Add the missing statuses, spelled as the spec spells them. If the type deliberately models a subset (terminal statuses), name it so, or suppress the finding with a reason.",
+	},
+
+	// --------------------------------------------------------------- divergence
+	{
+		ID: "divergence/duplicate-escalation", Name: "DuplicateEscalation", Severity: finding.Warning,
+		Title:   "The escalation decision is implemented more than once",
+		What:    "Two or more functions (in Python, Go or fenced code blocks of Markdown, possibly in different languages) decide whether a HANDBACK escalates: they are named after escalation or call escalate*/return \"escalate\", read the protocol's fields (metrics.quality, retry_count...), and share at least 45% of their structural fingerprint or compare the same protocol field with constants. Every copy is a related location; the canonical one is named when known.",
+		Why:     "Copies of one decision drift apart: a threshold changed in one copy is not changed in the others, and the same HANDBACK escalates or not depending on which code path sees it.",
+		Example: "should_escalate (legacy/helpers.py), ShouldEscalate (router/escalate.go) and escalate_handback (skills/protocol_validator/escalation.py) all test metrics.quality and retry_count\ngives: escalation decision implemented 3 times (...) in 2 languages; escalate_handback (...) is the canonical one",
+		Fix:     "Keep one implementation (the canonical one: pass --canonical GLOB[:NAME] to name it) and call it from the other places; across languages, expose it as a service or generate the constants from the spec.",
+	},
+	{
+		ID: "divergence/duplicate-validation", Name: "DuplicateValidation", Severity: finding.Warning,
+		Title:   "A DELEGATE or HANDBACK validation is implemented more than once",
+		What:    "Two or more functions validate the same message kind: their names say validate/check and DELEGATE or HANDBACK, they read at least two of the kind's own fields, and they share their structure or the fields they compare with constants. A member whose bounds are the spec's (scope >= 15 words) is taken as the reference when none is named canonical.",
+		Why:     "Hand-written validations diverge from the spec and from each other: a message accepted by the API layer is rejected by the worker, or the other way round.",
+		Example: "validate_delegate in skills/protocol_validator/validator.py and check_delegate in api/handlers.py both count the words of scope\ngives: DELEGATE validation implemented 2 times (...); validate_delegate (...) agrees with the spec",
+		Fix:     "Validate with one implementation, ideally the spec itself (protoscan validate, or msgcheck as a library), and call it from every entry point instead of re-checking fields by hand.",
+	},
+	{
+		ID: "divergence/duplicate-normalization", Name: "DuplicateNormalization", Severity: finding.Warning,
+		Title:   "Status normalisation is implemented more than once",
+		What:    "Two or more functions map status spellings to canonical HANDBACK statuses (\"done\" to \"success\", \"failed\" to \"failure\"): they are named after normalising statuses and share their structure.",
+		Why:     "Each copy knows a different set of spellings, so the same input normalises differently depending on where it enters.",
+		Example: "normalize_status in workers/util.py and NormalizeStatus in router/status.go both map legacy spellings to canonical statuses\ngives: status normalisation implemented 2 times (normalize_status and NormalizeStatus) in 2 languages; keep one and call it from the others",
+		Fix:     "Keep one normalisation, fed by the `aliases` of the spec's status enum, and call it everywhere a status enters the system.",
+	},
+	{
+		ID: "divergence/conflicting-threshold", Name: "ConflictingThreshold", Severity: finding.Error,
+		Title:   "Copies of one protocol decision compare a field with different values",
+		What:    "Members of one divergence cluster compare the same protocol field (or its length or word count) with different constants. The finding is placed at the first member that differs from the canonical one and lists every value and where it is; when the spec bounds the field, the spec's value is named too.",
+		Why:     "This is a live behavioural difference, not just duplication: the same message passes in one copy and fails in another (a HANDBACK with quality 0.6 escalates in one service and not in the next).",
+		Example: "legacy/helpers.py:  if metrics[\"quality\"] < 0.6:\nrouter/escalate.go: if h.Metrics.Quality < 0.7 {\ngives: metrics.quality is compared with different values in copies of one escalation decision: 0.6 in should_escalate (...); 0.7 in ShouldEscalate (...); 0.5 in escalate_handback (..., canonical)",
+		Fix:     "Decide on the right value (the canonical member's, or the spec's), change the copies to it, and better still remove the copies (see the duplicate-* finding of the same cluster) so there is one value to keep.",
+	},
+
+	// ---------------------------------------------------------------- protoscan
+	{
+		ID: "protoscan/too-large", Name: "TooLarge", Severity: finding.Warning,
+		Title:   "A file over the size limit was not scanned",
+		What:    "A file of a language protoscan reads is larger than --max-file-size (default 2 MiB) and was skipped. Large files of other types are not reported.",
+		Why:     "Nothing in the file was checked; a generated fixture or a vendored module may hide findings. The notice makes the gap visible instead of silently dropping the file.",
+		Example: "data/fixtures.json: file is 3.1 MiB, over the 2 MiB limit; raise --max-file-size to scan it",
+		Fix:     "Raise --max-file-size if the file should be scanned, or exclude it (--exclude GLOB, or exclude in .protoscan.yaml) if it should not.",
+	},
+	{
+		ID: "protoscan/unreadable", Name: "Unreadable", Severity: finding.Warning,
+		Title:   "A file or directory could not be read",
+		What:    "A file, a directory, a symbolic link or an ignore file (.gitignore, .git/info/exclude) could not be read: permission denied, an I/O error, a file that vanished during the scan. The rest of the scan goes on.",
+		Why:     "What could not be read was not checked (for an ignore file: its patterns were not applied, so more files may have been scanned than intended).",
+		Example: "secrets/handback.yaml: cannot open file: permission denied",
+		Fix:     "Fix the permissions or the file, or exclude the path if it should not be scanned.",
+	},
+	{
+		ID: "protoscan/parse-error", Name: "ParseError", Severity: finding.Warning,
+		Title:   "A file could not be parsed completely",
+		What:    "A source file (Python, Go, YAML, JSON or Markdown) has syntax errors. protoscan analyzes what it could parse; findings in the broken part may be missing.",
+		Why:     "The scan cannot vouch for the part of the file it could not parse.",
+		Example: "workers/broken.py: cannot parse all of the file, findings may be missing: syntax error at line 12",
+		Fix:     "Fix the syntax error, or exclude the file if it is a deliberately broken fixture.",
+	},
+	{
+		ID: "protoscan/binary", Name: "Binary", Severity: finding.Note,
+		Title:   "A binary file with a source file name was not scanned",
+		What:    "A file named like a source file (.py, .go, .yaml, .json, .md...) holds binary data (NUL bytes in its head) and was skipped.",
+		Why:     "It is probably a mis-named or corrupt file; either way nothing in it was checked.",
+		Example: "fixtures/handback.json: binary file with a source file name; not scanned",
+		Fix:     "Rename or remove the file, or exclude it.",
+	},
+	{
+		ID: "protoscan/symlink-outside-root", Name: "SymlinkOutsideRoot", Severity: finding.Warning,
+		Title:   "A symbolic link points outside the scan root",
+		What:    "A symbolic link under the scan root points to a file or directory outside it. protoscan never follows links, so the target was not scanned.",
+		Why:     "Following links out of the root is how scans wander into the whole file system; not following them means the target's content is not checked here.",
+		Example: "specs: symbolic link to \"../shared/specs\" points outside the scan root; not followed",
+		Fix:     "Scan the target directory itself (protoscan PATH accepts several paths), or replace the link with a copy or a submodule.",
+	},
+	{
+		ID: "protoscan/symlink-loop", Name: "SymlinkLoop", Severity: finding.Warning,
+		Title:   "A symbolic link forms a loop",
+		What:    "A symbolic link points to a directory that contains it, or is part of a cycle of links. It was not followed.",
+		Why:     "Following it would walk the same files forever; such links are usually mistakes.",
+		Example: "docs/self: symbolic link to \"..\" points to a directory that contains it; following it would loop",
+		Fix:     "Remove the link, or exclude it if it is deliberate.",
+	},
+	{
+		ID: "protoscan/symlink-broken", Name: "SymlinkBroken", Severity: finding.Warning,
+		Title:   "A symbolic link points to nothing",
+		What:    "A symbolic link's target does not exist or cannot be resolved.",
+		Why:     "Whatever the link was meant to provide (a shared spec, fixtures) is missing, for protoscan and for the project.",
+		Example: "docs/specs/current.yaml: symbolic link to \"protocol-core-v2.0.yaml\" points to nothing",
+		Fix:     "Point the link at an existing file, or remove it.",
+	},
+	{
+		ID: "protoscan/symlink-skipped", Name: "SymlinkSkipped", Severity: finding.Note,
+		Title:   "A symbolic link to a path inside the root was not followed",
+		What:    "A symbolic link points inside the scan root. It is not followed; its target is scanned at its own path instead.",
+		Why:     "Informational: the content is scanned once, under its real path, so findings are not duplicated.",
+		Example: "latest: symbolic link to \"v2\" not followed: its target \"v2\" is walked at its own path",
+		Fix:     "Nothing to do. Exclude the link to silence the note.",
+	},
+	{
+		ID: "protoscan/unused-suppression", Name: "UnusedSuppression", Severity: finding.Warning,
+		Title:   "A suppression comment that suppresses nothing",
+		What:    "A `protoscan:ignore RULE -- reason` comment matched no finding of its rules (ids or globs such as enumdrift/*) on the line it applies to: its own line when it trails code, else the next line of code. For `protoscan:file-ignore`, no finding of its rules anywhere in the file.",
+		Why:     "A stale suppression hides the next finding of its rule at that place without anyone deciding to; a misspelled rule id suppresses nothing at all and misleads the reader.",
+		Example: "# protoscan:ignore enumdrift/legacy-status -- kept for v0 clients\nSTATUS_FAILURE = \"failure\"   # already canonical: nothing to suppress",
+		Fix:     "Remove the comment, or correct its rule id (protoscan rules lists them) or its place: at the end of the flagged line, or on a line of its own above it.",
+	},
+	{
+		ID: "protoscan/suppression-without-reason", Name: "SuppressionWithoutReason", Severity: finding.Warning,
+		Title:   "A suppression comment without a reason",
+		What:    "A `protoscan:ignore RULE` or `protoscan:file-ignore RULE` comment lacks the required ` -- reason` after its rules. Such a comment suppresses nothing.",
+		Why:     "A suppression is a decision someone will have to revisit; without the reason nobody can tell whether it still holds, so protoscan does not honour it.",
+		Example: "status: failed  # protoscan:ignore enumdrift/legacy-status",
+		Fix:     "Say why after two dashes: `# protoscan:ignore enumdrift/legacy-status -- v0 clients still send it`.",
+	},
+
+	// ------------------------------------------------------- msgcheck, fixed ids
+	{
+		ID: "msgcheck/not-a-message", Name: "NotAMessage", Severity: finding.Error,
+		Title:   "A message that is not a mapping of fields",
+		What:    "A document given to msgcheck as a message is a list, a string, a number or null instead of a mapping of field names to values.",
+		Why:     "No protocol message can be anything but a mapping; the input is probably not a message or is malformed.",
+		Example: "- 1\n- 2\ngives: message must be a mapping of fields (got array)",
+		Fix:     "Write the message as a mapping (a YAML mapping or a JSON object), or do not pass the file as a message.",
+	},
+	{
+		ID: "msgcheck/unknown-kind", Name: "UnknownKind", Severity: finding.Error,
+		Title:   "The message kind cannot be determined",
+		What:    "Either the kind named for a message (--delegate, --handback, or by a library caller) is not defined by the spec, or no kind was named and the message has the signature fields of no kind (a DELEGATE has task_id and scope, a HANDBACK task_id and status).",
+		Why:     "Without a kind there are no field rules to check the message against, so it cannot be judged valid.",
+		Example: "foo: 1\ngives: cannot tell the message kind: a DELEGATE has task_id, scope; a HANDBACK has task_id, status; name the kind to validate it anyway",
+		Fix:     "Add the signature fields the message lacks, name the kind explicitly (protoscan validate --delegate F), or use a spec that defines the kind.",
+	},
+	{
+		ID: "msgcheck/unknown-spec-version", Name: "UnknownSpecVersion", Severity: finding.Warning,
+		Title:   "A message names a spec version that is not loaded",
+		What:    "The message's protocol_version (or spec_version) names a version of the spec that is not among the loaded specs; the message is checked against the default spec instead.",
+		Why:     "The message may follow rules the default spec does not have, or lack rules it does: its findings may be wrong.",
+		Example: "protocol_version: \"9.9\"\ngives: protocol_version: spec version '9.9' is not loaded (checked against 1.0)",
+		Fix:     "Fix the version in the message, or make that spec version available (docs/specs/protocol-core-v<version>.yaml under the repository root, or --spec).",
+	},
+
+	// ---------------------------------------------- msgcheck, generated families
+	{
+		ID: "msgcheck/*-required", Name: "FieldRequired", Severity: finding.Error,
+		Title:   "A required field is missing",
+		What:    "A field the spec lists as required for the message kind (or a required property of a nested object) is absent. The id names the kind and the field path: msgcheck/delegate-scope-required, msgcheck/handback-metrics-quality-required.",
+		Why:     "Consumers rely on required fields being present; a message without them is rejected or crashes the agent that reads it.",
+		Example: "a HANDBACK whose metrics lack quality\ngives: metrics.quality: required field is missing [msgcheck/handback-metrics-quality-required]",
+		Fix:     "Add the field with a valid value (protoscan spec shows what the spec expects).",
+	},
+	{
+		ID: "msgcheck/*-type", Name: "FieldType", Severity: finding.Error,
+		Title:   "A field has the wrong type",
+		What:    "A field's value is not of the JSON type the spec requires (string, number, integer, boolean, array, object, null), or of none of the types of its alternatives (oneOf/anyOf). A violation of a core field is an error, of an extension field a warning.",
+		Why:     "Typed consumers fail to decode the message, or silently read zero values.",
+		Example: "metrics: {tokens: \"10\"}\ngives: metrics.tokens: must be an integer (got string) [msgcheck/handback-metrics-tokens-type]",
+		Fix:     "Write the value with the type the message shows (unquote numbers, wrap single items in a list...).",
+	},
+	{
+		ID: "msgcheck/*-format", Name: "FieldFormat", Severity: finding.Error,
+		Title:   "A string does not match the field's pattern",
+		What:    "A string field does not match the regular expression (`pattern`) the spec gives it; the message is the spec's errorMessage when it has one.",
+		Why:     "Identifiers that break their format (task ids that are not kebab-case) break file names, routing keys and lookups that assume it.",
+		Example: "task_id: TaskID001\ngives: task_id: must be kebab-case, 3-50 chars (got 'TaskID001') [msgcheck/delegate-task-id-format]",
+		Fix:     "Rewrite the value to the format the message describes.",
+	},
+	{
+		ID: "msgcheck/*-length", Name: "FieldLength", Severity: finding.Error,
+		Title:   "A string is too short or too long",
+		What:    "A string field has fewer characters than the spec's minLength or more than its maxLength.",
+		Why:     "Empty or truncated values carry no information; oversized ones overflow prompts and storage.",
+		Example: "skill: \"\"\ngives: skill: must be at least 1 character (got '') [msgcheck/delegate-skill-length]",
+		Fix:     "Give the field a value within the length bounds.",
+	},
+	{
+		ID: "msgcheck/*-words", Name: "FieldWords", Severity: finding.Error,
+		Title:   "A text has fewer words than the spec requires",
+		What:    "A string field (or each item of a list of strings) has fewer words than the spec's minWords; every Unicode space separates words.",
+		Why:     "A scope or plan step of a few words is too vague for the receiving agent to act on; the minimum forces a task description it can carry out and be judged against.",
+		Example: "scope: fix it\ngives: scope: must be >=15 words (2 provided) [msgcheck/delegate-scope-words]",
+		Fix:     "Describe what will be done to what, in at least the number of words the message names.",
+	},
+	{
+		ID: "msgcheck/*-range", Name: "FieldRange", Severity: finding.Error,
+		Title:   "A number is out of range",
+		What:    "A numeric field is below the spec's minimum (or exclusiveMinimum) or above its maximum (or exclusiveMaximum).",
+		Why:     "Out-of-range figures (a quality of 1.5, negative tokens) corrupt the decisions and the statistics built on them.",
+		Example: "metrics: {quality: 1.5}\ngives: metrics.quality: must be 0.0-1.0 (got 1.5) [msgcheck/handback-metrics-quality-range]",
+		Fix:     "Report the value on the scale the spec defines (quality is 0.0-1.0, not a percentage).",
+	},
+	{
+		ID: "msgcheck/*-items", Name: "FieldItems", Severity: finding.Error,
+		Title:   "A list has too few or too many items",
+		What:    "An array field has fewer items than the spec's minItems or more than its maxItems.",
+		Why:     "An empty success_criteria or a one-step plan leaves the receiving agent without a definition of done or a plan.",
+		Example: "success_criteria: []\ngives: success_criteria: must have >=1 items (0 provided) [msgcheck/delegate-success-criteria-items]",
+		Fix:     "Give the list the number of items the message names.",
+	},
+	{
+		ID: "msgcheck/*-unique", Name: "FieldUnique", Severity: finding.Error,
+		Title:   "A list repeats an item",
+		What:    "An array field whose items the spec requires to be unique (uniqueItems) holds the same item twice.",
+		Why:     "Duplicates in lists of ids (dependencies, children) double-count work or create self-loops.",
+		Example: "dependencies: [setup-db, setup-db]\ngives: dependencies[1]: repeats item 0 ('setup-db') [msgcheck/delegate-dependencies-unique]",
+		Fix:     "Remove the repeated item.",
+	},
+	{
+		ID: "msgcheck/*-enum", Name: "FieldEnum", Severity: finding.Error,
+		Title:   "A value is not one of the allowed values",
+		What:    "A field's value is not in the enum the spec gives it. When the value is a legacy alias listed under the spec's `aliases`, the message says which canonical value it stands for.",
+		Why:     "Consumers match enumerated values exactly: an unknown agent is never dispatched, an unknown status never routed.",
+		Example: "status: failed\ngives: status: invalid status 'failed' (legacy alias of 'failure'; must be one of [success, failure, partial, blocked, escalate]) [msgcheck/handback-status-enum]",
+		Fix:     "Use one of the values the message lists (the canonical one for a legacy alias).",
+	},
+	{
+		ID: "msgcheck/*-const", Name: "FieldConst", Severity: finding.Error,
+		Title:   "A value differs from the one value allowed",
+		What:    "A field the spec fixes to a single value (`const`) holds another value.",
+		Why:     "Constant fields (a protocol name, a message type tag) identify the message; a different value means it is not the message it claims to be.",
+		Example: "protocol: core\ngives: protocol: must be 'protocol-core' [msgcheck/delegate-protocol-const]",
+		Fix:     "Write the value the message names.",
+	},
+	{
+		ID: "msgcheck/*-one-of", Name: "FieldOneOf", Severity: finding.Error,
+		Title:   "A value matches none, or more than one, of its alternatives",
+		What:    "A field whose schema is a oneOf matches several alternatives, or fits the types of several but matches none. (When exactly one alternative fits the value's type, its own finding is reported instead.)",
+		Why:     "oneOf fields are read by picking the one alternative that applies; with none or several, a consumer cannot tell how to read the value.",
+		Example: "context: a oneOf of a string of 20 words or a list of strings\ngives: context: matches 2 alternatives, must match exactly one [msgcheck/delegate-context-one-of]",
+		Fix:     "Rewrite the value so that it is exactly one of the alternatives the spec describes (protoscan spec shows them).",
+	},
+	{
+		ID: "msgcheck/*-any-of", Name: "FieldAnyOf", Severity: finding.Error,
+		Title:   "A value matches none of its alternatives",
+		What:    "A field whose schema is an anyOf fits the types of several alternatives but matches none of them.",
+		Why:     "The value is of none of the forms consumers accept.",
+		Example: "budget: a string or an object of one form or another\ngives: budget: must match one of the 2 alternatives (matches none) [msgcheck/delegate-budget-any-of]",
+		Fix:     "Rewrite the value in one of the forms the spec describes (protoscan spec shows them).",
+	},
+	{
+		ID: "msgcheck/*-not", Name: "FieldNot", Severity: finding.Error,
+		Title:   "A value has a form the spec excludes",
+		What:    "A field matches the schema given under `not` in the spec, a form explicitly ruled out.",
+		Why:     "The spec's authors excluded this form on purpose (a placeholder value, a forbidden combination).",
+		Example: "owner: TODO  (with not: {const: TODO})\ngives: owner: must not match the excluded form [msgcheck/delegate-owner-not]",
+		Fix:     "Replace the value with a real one; the spec's `not` schema says what is excluded.",
+	},
+	{
+		ID: "msgcheck/*-not-allowed", Name: "FieldNotAllowed", Severity: finding.Error,
+		Title:   "A field the spec forbids is present",
+		What:    "A field whose schema is `false` (no value allowed) is present in the message.",
+		Why:     "The spec forbids the field outright, typically a field removed from the protocol whose presence means the producer is out of date.",
+		Example: "legacy_id: 12  (with legacy_id: false in the spec)\ngives: legacy_id: no value is allowed here [msgcheck/delegate-legacy-id-not-allowed]",
+		Fix:     "Remove the field.",
+	},
+	{
+		ID: "msgcheck/*-additional", Name: "FieldAdditional", Severity: finding.Error,
+		Title:   "An object holds a property its schema does not allow",
+		What:    "An object field whose schema sets additionalProperties: false holds a property not listed in its properties. The id names the object (msgcheck/handback-metrics-additional), the finding points at the extra key.",
+		Why:     "Closed objects are closed so that misspelled or invented keys are caught instead of silently ignored.",
+		Example: "metrics: {quality: 0.9, qualty: 0.9}  (with additionalProperties: false)\ngives: metrics.qualty: field is not allowed here [msgcheck/handback-metrics-additional]",
+		Fix:     "Remove the property, or correct its spelling to a property the schema lists.",
+	},
+	{
+		ID: "msgcheck/*-exists", Name: "FieldExists", Severity: finding.Error,
+		Title:   "A value names something the repository does not have",
+		What:    "A field with `existsIn` (the DELEGATE's skill) names no directory and no <name>.md under the listed directories (skills/, src/skills/) of the repository root.",
+		Why:     "A DELEGATE for a skill that does not exist cannot be carried out; the receiving agent has no instructions to load.",
+		Example: "skill: nope\ngives: skill: unknown skill 'nope' (not found in skills/) [msgcheck/delegate-skill-exists]",
+		Fix:     "Name an existing skill, or add skills/<name>/ (or skills/<name>.md). Check --root if the repository root is not what protoscan found.",
+	},
+	{
+		ID: "msgcheck/*-unchecked", Name: "FieldUnchecked", Severity: finding.Warning,
+		Title:   "A repository check could not be made",
+		What:    "A field with `existsIn` could not be checked because none of the directories it names (skills/, src/skills/) exists under the repository root. The check is skipped, never passed silently.",
+		Why:     "The value may name something that does not exist; protoscan cannot tell.",
+		Example: "skill: queue-management, validated with --root /srv/other (no skills/ there)\ngives: skill: not checked: no skills/ or src/skills/ directory in the repository /srv/other [msgcheck/delegate-skill-unchecked]",
+		Fix:     "Validate with --root pointing at the repository that holds skills/, or add the directory.",
+	},
+	{
+		ID: "msgcheck/*-deprecated", Name: "FieldDeprecated", Severity: finding.Warning,
+		Title:   "A deprecated field is used",
+		What:    "The message uses a field the spec marks `deprecated`; the finding carries the spec's migration hint.",
+		Why:     "Deprecated fields are on their way out of the protocol: consumers may already ignore them.",
+		Example: "effort: high  (with deprecated: \"use budget\")\ngives: Extension field 'effort' is no longer recommended (use budget) [msgcheck/delegate-effort-deprecated]",
+		Fix:     "Move the information to the field the hint names and drop the deprecated one.",
+	},
+	{
+		ID: "msgcheck/*-unknown-field", Name: "UnknownField", Severity: finding.Warning,
+		Title:   "A field the spec does not define",
+		What:    "A top-level field of the message is neither a core field nor an extension of its kind. It is a warning, never an error, for forward compatibility. The id names the kind: msgcheck/delegate-unknown-field.",
+		Why:     "Unknown fields are ignored by consumers; they are often misspellings of real fields, whose value is then lost.",
+		Example: "foo_bar: 1\ngives: Unknown field 'foo_bar' in DELEGATE (will be ignored) [msgcheck/delegate-unknown-field]",
+		Fix:     "Correct the spelling to a field the spec defines, remove the field, or add it to the kind's extensions in your spec.",
+	},
+	{
+		ID: "msgcheck/*-rule-*", Name: "SpecRule", Severity: finding.Error,
+		Title:   "A cross-field rule of the spec is not met",
+		What:    "A CEL rule of the kind's x-protoscan-validations evaluated to false (or, as a warning, could not be evaluated). Its id is msgcheck/<kind>-rule-<n> for the n-th rule of the list, or msgcheck/<kind>-<reason> when the rule has a `reason`; its severity is the rule's `severity` (error by default) and its message is the rule's `message`.",
+		Why:     "Cross-field rules state what single fields cannot: a successful task needs a minimum confidence, a task with a deadline needs a priority.",
+		Example: "x-protoscan-validations:\n  - rule: \"!has(self.deadline) || has(self.priority)\"\n    message: \"a task with a deadline needs a priority\"\n    reason: deadline-priority\ngives: a task with a deadline needs a priority [msgcheck/delegate-deadline-priority]",
+		Fix:     "Change the message so the rule holds; the rule's expression is in the spec (protoscan spec prints it).",
+	},
+}
+
+// familySuffix maps the suffix of a generated msgcheck id to its family
+// Doc's id. The constraints are msgcheck's (spec.go, `constraints`).
+var familySuffix = func() map[string]string {
+	m := map[string]string{"unknown-field": "msgcheck/*-unknown-field"}
+	for _, con := range []string{"required", "type", "format", "length", "words", "range", "items", "unique",
+		"enum", "const", "one-of", "any-of", "not", "not-allowed", "additional", "exists", "unchecked", "deprecated"} {
+		m[con] = "msgcheck/*-" + con
+	}
+	return m
+}()
+
+// specRuleFamily documents the ids of the spec's own CEL rules.
+const specRuleFamily = "msgcheck/*-rule-*"
+
+var (
+	sorted = func() []Doc {
+		s := slices.Clone(catalogue)
+		slices.SortFunc(s, func(a, b Doc) int { return strings.Compare(a.ID, b.ID) })
+		return s
+	}()
+	byID = func() map[string]int {
+		m := make(map[string]int, len(sorted))
+		for i, d := range sorted {
+			m[d.ID] = i
+		}
+		return m
+	}()
+	// generatedID is the shape of a generated msgcheck id: a kind and at
+	// least one more word (kinds may contain '_': nexus_handoff_v2).
+	generatedID = regexp.MustCompile(`^msgcheck/[a-z0-9_]+(-[a-z0-9_]+)+$`)
+)
+
+// All returns every Doc, sorted by ID. The slice is the caller's.
+func All() []Doc { return slices.Clone(sorted) }
+
+// Lookup returns the Doc of a rule id. A concrete generated msgcheck id
+// (msgcheck/delegate-scope-words, msgcheck/handback-metrics-quality-range,
+// msgcheck/delegate-unknown-field, msgcheck/delegate-rule-2) resolves to
+// its family's Doc, returned with ID set to the concrete id. Any other
+// well-formed msgcheck/<kind>-<words> id is taken for a CEL rule of the
+// spec named by its `reason`, which only the spec knows.
+func Lookup(id string) (Doc, bool) {
+	if i, ok := byID[id]; ok {
+		return sorted[i], true
+	}
+	if !generatedID.MatchString(id) {
+		return Doc{}, false
+	}
+	family := specRuleFamily
+	for suffix, fam := range familySuffix {
+		// the kind comes before the suffix: "msgcheck/x-words", never "msgcheck/words"
+		if strings.HasSuffix(id, "-"+suffix) && len(id) > len("msgcheck/-")+len(suffix) {
+			family = fam
+			break
+		}
+	}
+	d := sorted[byID[family]]
+	d.ID = id
+	return d, true
+}
+
+// Family returns the id of the Doc that d was made from: for a Doc that
+// Lookup resolved from a generated msgcheck id, its family
+// ("msgcheck/*-words"); for any other Doc, its own ID.
+func Family(d Doc) string {
+	for _, s := range sorted {
+		if s.Name == d.Name {
+			return s.ID
+		}
+	}
+	return d.ID
+}
+
+// Severity returns the default severity of a rule id, Error when the id
+// is unknown.
+func Severity(id string) finding.Severity {
+	if d, ok := Lookup(id); ok {
+		return d.Severity
+	}
+	return finding.Error
+}

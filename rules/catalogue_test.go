@@ -1,0 +1,390 @@
+package rules_test
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/protoscan/protoscan/analyzers/divergence"
+	"github.com/protoscan/protoscan/analyzers/enumdrift"
+	"github.com/protoscan/protoscan/finding"
+	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan/protoscan/rules"
+	"github.com/protoscan/protoscan/scan"
+	"github.com/protoscan/protoscan/scan/walk"
+)
+
+var (
+	idShape     = regexp.MustCompile(`^(msgcheck|enumdrift|divergence|protoscan)/[a-z0-9*][a-z0-9*-]*[a-z0-9*]$`)
+	pascalShape = regexp.MustCompile(`^[A-Z][a-z0-9]*(?:[A-Z][a-z0-9]*)*$`)
+)
+
+func TestDocsComplete(t *testing.T) {
+	docs := rules.All()
+	if len(docs) == 0 {
+		t.Fatal("empty catalogue")
+	}
+	ids, names := map[string]bool{}, map[string]string{}
+	for _, d := range docs {
+		for field, v := range map[string]string{"ID": d.ID, "Name": d.Name, "Title": d.Title,
+			"What": d.What, "Why": d.Why, "Example": d.Example, "Fix": d.Fix} {
+			if strings.TrimSpace(v) == "" {
+				t.Errorf("%s: empty %s", d.ID, field)
+			}
+		}
+		if !idShape.MatchString(d.ID) {
+			t.Errorf("%s: id is not family/name shaped", d.ID)
+		}
+		if ids[d.ID] {
+			t.Errorf("%s: duplicate id", d.ID)
+		}
+		ids[d.ID] = true
+		if !pascalShape.MatchString(d.Name) {
+			t.Errorf("%s: Name %q is not PascalCase", d.ID, d.Name)
+		}
+		if other, dup := names[d.Name]; dup {
+			t.Errorf("%s: Name %q is also the name of %s", d.ID, d.Name, other)
+		}
+		names[d.Name] = d.ID
+		if s := d.Severity.String(); s != "error" && s != "warning" && s != "note" {
+			t.Errorf("%s: bad severity %d", d.ID, d.Severity)
+		}
+		if strings.Contains(d.Title, "\n") || strings.HasSuffix(d.Title, ".") {
+			t.Errorf("%s: Title should be one line without a final period: %q", d.ID, d.Title)
+		}
+	}
+}
+
+func TestAllSortedAndFresh(t *testing.T) {
+	a := rules.All()
+	if !slices.IsSortedFunc(a, func(x, y rules.Doc) int { return strings.Compare(x.ID, y.ID) }) {
+		t.Error("All is not sorted by ID")
+	}
+	a[0].ID, a[0].Title = "changed", "changed"
+	if b := rules.All(); b[0].ID == "changed" || b[0].Title == "changed" {
+		t.Error("All returns the catalogue itself, not a copy")
+	}
+	for _, d := range rules.All() {
+		got, ok := rules.Lookup(d.ID)
+		if !ok || got != d {
+			t.Errorf("Lookup(%q) = %+v, %v; want the Doc of All", d.ID, got, ok)
+		}
+		if s := rules.Severity(d.ID); s != d.Severity {
+			t.Errorf("Severity(%q) = %v, want %v", d.ID, s, d.Severity)
+		}
+	}
+}
+
+// TestEmittedRulesHaveDocs lists the rule id constants of the analyzers
+// and the scan: a rule added there without a Doc fails here.
+func TestEmittedRulesHaveDocs(t *testing.T) {
+	emitted := map[string]finding.Severity{
+		enumdrift.RuleCase:    finding.Error,
+		enumdrift.RuleLegacy:  finding.Error,
+		enumdrift.RuleUnknown: finding.Error,
+		enumdrift.RuleMissing: finding.Warning,
+
+		divergence.RuleDuplicateEscalation:    finding.Warning,
+		divergence.RuleDuplicateValidation:    finding.Warning,
+		divergence.RuleDuplicateNormalization: finding.Warning,
+		divergence.RuleConflictingThreshold:   finding.Error,
+
+		walk.RuleTooLarge:           finding.Warning,
+		walk.RuleUnreadable:         finding.Warning,
+		walk.RuleSymlinkOutsideRoot: finding.Warning,
+		walk.RuleSymlinkLoop:        finding.Warning,
+		walk.RuleSymlinkBroken:      finding.Warning,
+		walk.RuleSymlinkSkipped:     finding.Note,
+		scan.RuleParseError:         finding.Warning,
+		scan.RuleBinary:             finding.Note,
+
+		"protoscan/unused-suppression":         finding.Warning,
+		"protoscan/suppression-without-reason": finding.Warning,
+	}
+	for id, sev := range emitted {
+		d, ok := rules.Lookup(id)
+		if !ok {
+			t.Errorf("%s: no Doc", id)
+			continue
+		}
+		if d.ID != id {
+			t.Errorf("%s: resolved to %s, want its own Doc", id, d.ID)
+		}
+		if d.Severity != sev {
+			t.Errorf("%s: Doc severity %v, but the rule is reported as %v", id, d.Severity, sev)
+		}
+	}
+	// and the other way round: every non-msgcheck Doc is a rule that is emitted
+	for _, d := range rules.All() {
+		if _, ok := emitted[d.ID]; !ok && !strings.HasPrefix(d.ID, "msgcheck/") {
+			t.Errorf("%s: documented, but no analyzer or scan constant emits it (add it to this test)", d.ID)
+		}
+	}
+}
+
+// msgcheckSource parses msgcheck's non-test Go files.
+func msgcheckSource(t *testing.T) []*ast.File {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join("..", "msgcheck", "*.go"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("msgcheck sources: %v", err)
+	}
+	var out []*ast.File
+	fset := token.NewFileSet()
+	for _, p := range paths {
+		if strings.HasSuffix(p, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, p, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// TestMsgcheckIDsInSource reads msgcheck's sources: every fixed rule id
+// ("msgcheck/unknown-kind") has its Doc, and every constraint a
+// generated id can end in (the `constraints` list) has its family Doc.
+func TestMsgcheckIDsInSource(t *testing.T) {
+	var constraints []string
+	fixed := 0
+	for _, f := range msgcheckSource(t) {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ValueSpec:
+				if len(n.Names) == 1 && n.Names[0].Name == "constraints" && len(n.Values) == 1 {
+					if cl, ok := n.Values[0].(*ast.CompositeLit); ok {
+						for _, e := range cl.Elts {
+							if bl, ok := e.(*ast.BasicLit); ok {
+								s, _ := strconv.Unquote(bl.Value)
+								constraints = append(constraints, s)
+							}
+						}
+					}
+				}
+			case *ast.BasicLit:
+				s, err := strconv.Unquote(n.Value)
+				if n.Kind != token.STRING || err != nil || !strings.HasPrefix(s, "msgcheck/") ||
+					strings.HasSuffix(s, "-") || strings.HasSuffix(s, "/") || strings.Contains(s, "%") || strings.Contains(s, " ") {
+					return true
+				}
+				fixed++
+				if d, ok := rules.Lookup(s); !ok || d.ID != s || rules.Family(d) != s {
+					t.Errorf("fixed msgcheck id %q has no Doc of its own", s)
+				}
+			}
+			return true
+		})
+	}
+	if len(constraints) < 10 || fixed < 3 {
+		t.Fatalf("found %d constraints and %d fixed ids in msgcheck: has its source changed shape?", len(constraints), fixed)
+	}
+	for _, con := range append(constraints, "unknown-field") {
+		id := "msgcheck/delegate-some-field-" + con
+		d, ok := rules.Lookup(id)
+		if !ok || rules.Family(d) != "msgcheck/*-"+con {
+			t.Errorf("constraint %q: %s resolves to %q (%v), want family msgcheck/*-%s", con, id, rules.Family(d), ok, con)
+		}
+	}
+	// and no family documents a constraint msgcheck does not have
+	for _, d := range rules.All() {
+		if con, ok := strings.CutPrefix(d.ID, "msgcheck/*-"); ok && con != "unknown-field" && con != "rule-*" && !slices.Contains(constraints, con) {
+			t.Errorf("%s: msgcheck has no constraint %q", d.ID, con)
+		}
+	}
+}
+
+func TestLookupGenerated(t *testing.T) {
+	for _, tc := range []struct{ id, family string }{
+		{"msgcheck/delegate-scope-words", "msgcheck/*-words"},
+		{"msgcheck/handback-metrics-quality-range", "msgcheck/*-range"},
+		{"msgcheck/delegate-task-id-required", "msgcheck/*-required"},
+		{"msgcheck/delegate-task-id-format", "msgcheck/*-format"},
+		{"msgcheck/delegate-legacy-id-not-allowed", "msgcheck/*-not-allowed"},
+		{"msgcheck/delegate-owner-not", "msgcheck/*-not"},
+		{"msgcheck/delegate-context-one-of", "msgcheck/*-one-of"},
+		{"msgcheck/delegate-budget-any-of", "msgcheck/*-any-of"},
+		{"msgcheck/delegate-skill-unchecked", "msgcheck/*-unchecked"},
+		{"msgcheck/delegate-unknown-field", "msgcheck/*-unknown-field"},
+		{"msgcheck/nexus_handoff_v2-unknown-field", "msgcheck/*-unknown-field"},
+		{"msgcheck/nexus_handoff_v2-confidence-range", "msgcheck/*-range"},
+		{"msgcheck/delegate-rule-3", "msgcheck/*-rule-*"},
+		{"msgcheck/delegate-deadline-priority", "msgcheck/*-rule-*"},
+	} {
+		d, ok := rules.Lookup(tc.id)
+		if !ok {
+			t.Errorf("Lookup(%q) failed", tc.id)
+			continue
+		}
+		fam, _ := rules.Lookup(tc.family)
+		if d.ID != tc.id || d.Name != fam.Name || d.Title != fam.Title || d.Severity != fam.Severity {
+			t.Errorf("Lookup(%q) = %s %q, want the Doc of %s with the concrete id", tc.id, d.ID, d.Name, tc.family)
+		}
+		if got := rules.Family(d); got != tc.family {
+			t.Errorf("Family(Lookup(%q)) = %q, want %q", tc.id, got, tc.family)
+		}
+	}
+	for _, id := range []string{"", "msgcheck/", "msgcheck/words", "msgcheck/-words", "enumdrift/nope",
+		"nope/status-case", "msgcheck/Delegate-scope-words", "msgcheck/delegate-scope words", "divergence/*"} {
+		if d, ok := rules.Lookup(id); ok {
+			t.Errorf("Lookup(%q) = %s, want not found", id, d.ID)
+		}
+	}
+	if rules.Severity("msgcheck/delegate-effort-deprecated") != finding.Warning ||
+		rules.Severity("msgcheck/delegate-scope-words") != finding.Error ||
+		rules.Severity("nope/nope") != finding.Error {
+		t.Error("Severity of generated or unknown ids is wrong")
+	}
+}
+
+// testSpec exercises every constraint, and CEL rules with and without a
+// reason.
+const testSpec = `
+version: "1.0"
+protocol: rules-test
+delegate:
+  signature: [task_id, scope]
+  required: [task_id, scope, skill]
+  core_fields:
+    task_id: {type: string, pattern: "^[a-z][a-z0-9-]+$"}
+    scope: {type: string, minWords: 5}
+    skill: {type: string, minLength: 1, existsIn: [skills]}
+    agent: {type: string, enum: [engineer, reviewer]}
+    plan: {type: array, minItems: 2, uniqueItems: true, items: {type: string}}
+    protocol: {const: rules-test}
+    owner: {type: string, not: {const: TODO}}
+    legacy_id: false
+    metrics:
+      type: object
+      additionalProperties: false
+      required: [quality]
+      properties:
+        quality: {type: number, minimum: 0, maximum: 1}
+        tokens: {type: integer}
+    context:
+      oneOf:
+        - {type: string}
+        - {type: string, minLength: 1}
+    budget:
+      anyOf:
+        - {type: string, minLength: 5}
+        - {type: string, pattern: "^x"}
+  extensions:
+    effort: {type: string, deprecated: "use budget"}
+  x-protoscan-validations:
+    - rule: "!has(self.owner) || self.owner != 'bob'"
+      message: "bob owns nothing"
+    - rule: "!has(self.effort) || self.effort != 'high'"
+      message: "no high effort"
+      reason: effort-level
+`
+
+const testMessages = `
+task_id: A_1
+scope: too short
+skill: ""
+agent: janitor
+plan: [a, a]
+protocol: other
+owner: TODO
+legacy_id: 1
+metrics: {tokens: "x", qualty: 1}
+context: hi
+budget: ab
+effort: high
+foo: 1
+---
+task_id: ok-task
+scope: one two three four five
+skill: queue
+plan: [x]
+metrics: {quality: 2}
+owner: bob
+---
+task_id: ok-task
+skill: queue
+`
+
+// TestMsgcheckEmitsDocumentedIDs validates invalid messages and checks
+// that every rule id msgcheck emits resolves to a Doc whose default
+// severity fits, and that together they reach every msgcheck Doc.
+func TestMsgcheckEmitsDocumentedIDs(t *testing.T) {
+	sp, err := msgcheck.ParseSpec("rules-test.yaml", []byte(testSpec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	withSkills := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(withSkills, "skills", "other"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var results []msgcheck.Result
+	for _, root := range []string{withSkills, t.TempDir()} { // exists, then unchecked
+		v, err := msgcheck.New(msgcheck.Options{Root: root}, sp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dec := yaml.NewDecoder(strings.NewReader(testMessages))
+		for {
+			var n yaml.Node
+			if err := dec.Decode(&n); err != nil {
+				break
+			}
+			res, err := v.ValidateNode("delegate", &n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			results = append(results, res)
+		}
+	}
+	def, err := msgcheck.New(msgcheck.Options{}, msgcheck.DefaultSpec())
+	if err != nil {
+		t.Fatal(err)
+	}
+	results = append(results,
+		def.Validate("", []any{1, 2}),            // not-a-message
+		def.Validate("", map[string]any{"a": 1}), // unknown-kind
+		def.Validate("nope", map[string]any{"task_id": "ok-task"}),
+		def.Validate("handback", map[string]any{"task_id": "ok-task", "status": "success", "output": map[string]any{},
+			"metrics":          map[string]any{"quality": 0.9, "tokens": 1, "cost": 0, "duration_seconds": 1},
+			"protocol_version": "9.9"}), // unknown-spec-version
+	)
+	reached := map[string]bool{}
+	check := func(f msgcheck.Finding, warning bool) {
+		d, ok := rules.Lookup(f.Rule)
+		if !ok {
+			t.Errorf("msgcheck emitted %s (%s), which has no Doc", f.Rule, f.Message)
+			return
+		}
+		reached[rules.Family(d)] = true
+		if warning && d.Severity == finding.Error && rules.Family(d) == d.ID {
+			t.Errorf("%s is a warning, its Doc says error", f.Rule)
+		}
+		if !warning && d.Severity != finding.Error {
+			t.Errorf("%s is an error of a core field, its Doc says %v", f.Rule, d.Severity)
+		}
+	}
+	for _, res := range results {
+		for _, f := range res.Errors {
+			check(f, false)
+		}
+		for _, f := range res.Warnings {
+			check(f, true)
+		}
+	}
+	for _, d := range rules.All() {
+		if strings.HasPrefix(d.ID, "msgcheck/") && !reached[d.ID] {
+			t.Errorf("%s: no test message reached it", d.ID)
+		}
+	}
+}
