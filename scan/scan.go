@@ -21,6 +21,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/protoscan/protoscan/analyzers/divergence"
 	"github.com/protoscan/protoscan/analyzers/enumdrift"
@@ -47,6 +48,9 @@ type Options struct {
 	// Messages validates the protocol messages found in data files,
 	// Markdown and Python literals; nil turns message validation off.
 	Messages *messages.Checker
+	// Progress, when set, is incremented for every file read, for a
+	// progress display.
+	Progress *atomic.Int64
 	// Prefix is put before every path in the findings ("" for paths
 	// relative to the root); a scan of several roots sets it per root.
 	Prefix string
@@ -116,6 +120,9 @@ func Run(ctx context.Context, root string, opts Options) (*Result, error) {
 				var out []finding.Finding
 				var cs []divergence.Candidate
 				out, cs, buf = scanFile(f, opts, pre, maxSize, buf, &stats[w], &outs[w])
+				if opts.Progress != nil {
+					opts.Progress.Add(1)
+				}
 				results[w] = append(results[w], out...)
 				cands[w] = append(cands[w], cs...)
 			}

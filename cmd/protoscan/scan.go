@@ -6,19 +6,22 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/signal"
-	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/protoscan/protoscan/analyzers/divergence"
 	"github.com/protoscan/protoscan/analyzers/enumdrift"
+	"github.com/protoscan/protoscan/baseline"
 	"github.com/protoscan/protoscan/finding"
 	"github.com/protoscan/protoscan/messages"
 	"github.com/protoscan/protoscan/msgcheck"
 	"github.com/protoscan/protoscan/report"
 	"github.com/protoscan/protoscan/scan"
 	"github.com/protoscan/protoscan/scan/walk"
+	"github.com/protoscan/protoscan/suppress"
 )
 
 // output is one --format: a renderer and where it writes ("" = stdout).
@@ -30,10 +33,10 @@ type output struct {
 func parseOutput(s string) (output, error) {
 	format, path, _ := strings.Cut(s, "=")
 	switch format {
-	case "text", "json":
+	case "text", "json", "sarif", "markdown":
 		return output{format, path}, nil
 	}
-	return output{}, fmt.Errorf("unknown format %q (want text or json, optionally =FILE)", format)
+	return output{}, fmt.Errorf("unknown format %q (want text, json, sarif or markdown, optionally =FILE)", format)
 }
 
 func (e *env) scan(args []string) int {
@@ -41,7 +44,7 @@ func (e *env) scan(args []string) int {
 	fs.SetOutput(e.stderr)
 	var outputs []output
 	var opts walk.Options
-	fs.Func("format", "output `FORMAT` text or json, or FORMAT=FILE to write a file (repeatable)", func(s string) error {
+	fs.Func("format", "output `FORMAT` text, json, sarif or markdown, or FORMAT=FILE to write a file (repeatable)", func(s string) error {
 		o, err := parseOutput(s)
 		outputs = append(outputs, o)
 		return err
@@ -57,8 +60,14 @@ func (e *env) scan(args []string) int {
 	fs.Int64Var(&opts.MaxFileSize, "max-file-size", walk.DefaultMaxFileSize, "skip files larger than `BYTES` (with a notice); negative for no limit")
 	fs.BoolVar(&opts.NoGitignore, "no-gitignore", false, "scan files .gitignore excludes")
 	fs.BoolVar(&opts.NoDefaultExcludes, "no-default-excludes", false, "scan .git, node_modules, vendor, virtualenvs and caches too")
-	failOn := fs.String("fail-on", "error", "exit 1 when a finding is at or above `LEVEL`: error, warning, note or none")
-	specPath := fs.String("spec", "", "protocol spec `FILE` (default: docs/specs/protocol-core-v*.yaml under the first PATH, else the embedded v1.0)")
+	failOn := fs.String("fail-on", "error", "exit 1 when a finding is at or above `LEVEL`: error, warning, note, or never (none)")
+	fixFlag := fs.Bool("fix", false, "apply the fixes findings offer (drifted statuses) and report what is left")
+	diffFlag := fs.Bool("diff", false, "print the fixes as a unified diff and change no file (implies --fix)")
+	specPath := fs.String("spec", "", "protocol spec `FILE` (default: the config's spec, else docs/specs/protocol-core-v*.yaml under the first PATH, else the embedded v1.0)")
+	configPath := fs.String("config", "", "config `FILE` (default: .protoscan.yaml at the first PATH)")
+	baselineIn := fs.String("baseline", "", "do not report the findings recorded in the baseline `FILE`")
+	baselineOut := fs.String("write-baseline", "", "record every finding in the baseline `FILE` and report none as new")
+	newFromRev := fs.String("new-from-rev", "", "report only findings on lines changed since the merge base with `REV` (local git)")
 	workers := fs.Int("j", 0, "files parsed at once (default: one per CPU)")
 	analyzers := fs.String("analyzers", "enumdrift,divergence,msgcheck", "the analyzers to run, comma-separated `LIST`")
 	var canonical []string
@@ -71,34 +80,59 @@ func (e *env) scan(args []string) int {
 	if code, done := parseFlags(e, fs, usage, args, func(p string) { paths = append(paths, p) }); done {
 		return code
 	}
-	if len(outputs) == 0 {
-		outputs = []output{{format: "text"}}
-	}
-	threshold, never, err := failLevel(*failOn)
-	if err != nil {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	trouble := func(err error) int {
 		fmt.Fprintln(e.stderr, "protoscan:", err)
 		return exitTrouble
+	}
+	if len(outputs) == 0 {
+		outputs = []output{{format: "text"}}
 	}
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
-	specRoot := paths[0]
-	if fi, err := os.Stat(specRoot); err == nil && !fi.IsDir() {
-		specRoot = filepath.Dir(specRoot)
-	}
-	specs, _, err := resolveSpecs(*specPath, specRoot)
+	cfg, err := configFor(*configPath, paths[0])
 	if err != nil {
-		fmt.Fprintln(e.stderr, "protoscan:", err)
-		return exitTrouble
+		return trouble(err)
+	}
+	synonyms := map[string]string(nil)
+	if cfg != nil {
+		if err := checkConfigRules(cfg); err != nil {
+			return trouble(err)
+		}
+		opts.Include = append(slices.Clone(cfg.Include), opts.Include...)
+		opts.Exclude = append(slices.Clone(cfg.Exclude), opts.Exclude...)
+		if !set["spec"] && cfg.Spec != "" {
+			*specPath = cfg.SpecPath()
+		}
+		if !set["fail-on"] && cfg.FailOn != "" {
+			*failOn = cfg.FailOn
+		}
+		if !set["max-file-size"] && cfg.MaxFileSize != 0 {
+			opts.MaxFileSize = cfg.MaxFileSize
+		}
+		canonical = append(slices.Clone(cfg.Canonical), canonical...)
+		synonyms = cfg.SynonymMap()
+	}
+	threshold, never, err := failLevel(*failOn)
+	if err != nil {
+		return trouble(err)
+	}
+	specs, _, err := resolveSpecs(*specPath, dirOf(paths[0]))
+	if err != nil {
+		return trouble(err)
 	}
 	sopts := scan.Options{Walk: opts, Workers: *workers}
 	validate := false
 	for _, a := range strings.Split(*analyzers, ",") {
 		switch strings.TrimSpace(a) {
 		case "enumdrift":
-			if sopts.Vocabulary, err = enumdrift.NewVocabulary(specs[0], nil); err != nil {
-				fmt.Fprintln(e.stderr, "protoscan:", err)
-				return exitTrouble
+			if sopts.Vocabulary, err = enumdrift.NewVocabulary(specs[0], synonyms); err != nil {
+				if cfg != nil && len(synonyms) > 0 {
+					return trouble(cfg.Errorf(cfg.Pos("synonyms"), "%v", err))
+				}
+				return trouble(err)
 			}
 		case "divergence":
 			sopts.Divergence = divergence.NewModel(specs[0], divergence.Options{Canonical: canonical})
@@ -111,22 +145,23 @@ func (e *env) scan(args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	progress := e.startProgress(&sopts)
 	rep := &report.Report{Tool: "protoscan", Version: version()}
 	code := exitOK
 	var outcomes []messages.Outcome
 	var statuses []enumdrift.StatusUse
-	for _, p := range paths {
-		prefix := ""
+	directives := map[string][]suppress.Directive{}
+	prefixes := make([]string, len(paths))
+	for i, p := range paths {
 		if len(paths) > 1 {
-			prefix = filepath.ToSlash(filepath.Clean(p))
+			prefixes[i] = slashClean(p)
 		}
-		sopts.Prefix = prefix
+		sopts.Prefix = prefixes[i]
 		if validate {
 			// skills are looked up in the repository being scanned
 			v, err := msgcheck.New(msgcheck.Options{Root: dirOf(p)}, specs...)
 			if err != nil {
-				fmt.Fprintln(e.stderr, "protoscan:", err)
-				return exitTrouble
+				return trouble(err)
 			}
 			sopts.Messages = messages.New(v, specs[0])
 		}
@@ -138,6 +173,7 @@ func (e *env) scan(args []string) int {
 			rep.Candidates += res.Stats.Candidates
 			outcomes = append(outcomes, res.Messages...)
 			statuses = append(statuses, res.Statuses...)
+			maps.Copy(directives, res.Directives)
 		}
 		if err != nil {
 			if errors.Is(err, context.Canceled) {
@@ -148,9 +184,37 @@ func (e *env) scan(args []string) int {
 			code = exitTrouble
 		}
 	}
+	progress()
+	rep.Findings = applyRuleSettings(cfg, rep.Findings)
+	rep.Findings, rep.Suppressed = applySuppressions(rep.Findings, directives)
+	rep.Findings = applyRuleSettings(cfg, rep.Findings) // the suppression notices too
 	finding.Sort(rep.Findings)
+	if *baselineOut != "" {
+		if err := writeBaseline(*baselineOut, rep.Findings); err != nil {
+			return trouble(err)
+		}
+		rep.Baselined, rep.Findings = len(rep.Findings), nil
+	} else if *baselineIn != "" {
+		b, err := baseline.Load(*baselineIn)
+		if err != nil {
+			return trouble(err)
+		}
+		rep.Findings, rep.Baselined, rep.StaleBaseline = b.Filter(rep.Findings)
+	}
+	if *newFromRev != "" {
+		if rep.Findings, err = onlyChanged(ctx, rep.Findings, paths, prefixes, *newFromRev); err != nil {
+			return trouble(err)
+		}
+	}
 	rep.Messages = summarizeMessages(specs[0].Kinds(), outcomes)
 	rep.Statuses = driftMatrix(statuses)
+	rep.Rules = ruleDocs(rep.Findings)
+	if *fixFlag || *diffFlag {
+		if err := e.fixReport(paths, rep, *diffFlag); err != nil {
+			fmt.Fprintln(e.stderr, "protoscan:", err)
+			code = exitTrouble
+		}
+	}
 	for _, o := range outputs {
 		if err := e.render(o, rep); err != nil {
 			fmt.Fprintln(e.stderr, "protoscan:", err)
@@ -170,12 +234,12 @@ func (e *env) scan(args []string) int {
 
 // failLevel reads --fail-on; with "none" no finding fails the run.
 func failLevel(s string) (sev finding.Severity, never bool, err error) {
-	if s == "none" {
+	if s == "none" || s == "never" {
 		return 0, true, nil
 	}
 	sev, ok := finding.ParseSeverity(s)
 	if !ok {
-		return 0, false, fmt.Errorf("--fail-on %q: want error, warning, note or none", s)
+		return 0, false, fmt.Errorf("--fail-on %q: want error, warning, note or never", s)
 	}
 	return sev, false, nil
 }
@@ -194,6 +258,10 @@ func (e *env) render(o output, rep *report.Report) error {
 	switch o.format {
 	case "json":
 		return report.JSON(w, rep)
+	case "sarif":
+		return report.SARIF(w, rep)
+	case "markdown":
+		return report.Markdown(w, rep)
 	default:
 		return report.Text(w, rep, color)
 	}

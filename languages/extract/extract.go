@@ -1,11 +1,10 @@
 // Package extract picks the extractor for a source file by its name and
 // turns its bytes into facts: Go, Python, YAML, JSON (and JSON Lines), and
 // Markdown, whose fenced blocks and front matter go through the extractor
-// of their own language with lines mapped back to the Markdown file.
+// of their own language with positions mapped back to the Markdown file.
 package extract
 
 import (
-	"bytes"
 	"path"
 	"strings"
 
@@ -102,7 +101,7 @@ func markdownFile(rel string, src []byte) *facts.File {
 			part = goSnippet(rel, b.Body)
 		}
 		if part != nil {
-			merge(f, part, b.Line-1, lineStart(src, b.Line))
+			merge(f, part, &b)
 		}
 	}
 	return f
@@ -167,28 +166,49 @@ func shift(f *facts.File, lines, cols, offs int) {
 	}
 }
 
-// lineStart is the byte offset of 1-based line n of src.
-func lineStart(src []byte, n int) int {
-	off := 0
-	for l := 1; l < n; l++ {
-		i := bytes.IndexByte(src[off:], '\n')
-		if i < 0 {
-			return len(src)
-		}
-		off += i + 1
-	}
-	return off
-}
-
-// merge appends part's facts to f with lines moved down by lineOffset and
-// offsets by byteOffset, the start of the block's first line. Offsets are
-// then ordered and blocks do not overlap, but a block's body may have lost
-// container prefixes, so they are not exact: ends are dropped, and no fix
-// is offered inside Markdown rather than one that edits the wrong bytes.
-func merge(f, part *facts.File, lineOffset, byteOffset int) {
-	shift(part, lineOffset, 0, -byteOffset)
+// merge appends part's facts, extracted from the body of block b, to f,
+// with every position mapped back to the Markdown file: lines, byte
+// columns that count the container prefixes the body lost ("> ", list
+// indentation), and offsets into the Markdown file. The end of a string
+// is kept only where the mapping is exact (the literal lies in the text of
+// one line, as the input spells it), so that a fix offered inside Markdown
+// edits exactly the literal's bytes; elsewhere it is dropped and no fix is
+// offered. Mapped offsets stay ordered, and those of two blocks do not
+// overlap.
+func merge(f, part *facts.File, b *markdown.Block) {
+	move := func(p *facts.Pos) { relocate(b, p) }
 	for i := range part.Strings {
-		part.Strings[i].End = facts.Pos{}
+		s := &part.Strings[i]
+		start, end, line := s.Pos.Offset, s.End.Offset, s.Pos.Line
+		exact := relocate(b, &s.Pos)
+		if s.End.Line == 0 {
+			continue
+		}
+		from, to, ok := b.Span(start, end)
+		if !ok || !exact || s.End.Line != line || from != s.Pos.Offset {
+			s.End = facts.Pos{}
+			continue
+		}
+		s.End = facts.Pos{Line: s.Pos.Line, Col: s.Pos.Col + to - from, Offset: to}
+	}
+	for i := range part.Groups {
+		move(&part.Groups[i].Pos)
+	}
+	for i := range part.Mappings {
+		m := &part.Mappings[i]
+		move(&m.Pos)
+		for j := range m.Entries {
+			move(&m.Entries[j].KeyPos)
+			move(&m.Entries[j].ValPos)
+		}
+	}
+	for i := range part.Functions {
+		fn := &part.Functions[i]
+		move(&fn.Pos)
+		move(&fn.End)
+		for j := range fn.Consts {
+			move(&fn.Consts[j].Pos)
+		}
 	}
 	base, gbase := len(f.Mappings), len(f.Groups)
 	for _, s := range part.Strings {
@@ -211,4 +231,27 @@ func merge(f, part *facts.File, lineOffset, byteOffset int) {
 	}
 	f.Mappings = append(f.Mappings, part.Mappings...)
 	f.Functions = append(f.Functions, part.Functions...)
+}
+
+// relocate maps p, a position in the body of block b (line 1 is the body's
+// first line), to the Markdown file, and reports whether the mapping of
+// its offset is exact. The position's offset decides; when the extractor's
+// line disagrees with it (an offset the extractor did not know), the line
+// decides and the column is carried over.
+func relocate(b *markdown.Block, p *facts.Pos) (exact bool) {
+	if p.Line == 0 {
+		return false
+	}
+	src, line, col, exact := b.Position(p.Offset)
+	if want := b.Line + p.Line - 1; line != want {
+		if len(b.Lines) == 0 {
+			p.Line = want
+			return false
+		}
+		l := b.Lines[min(max(p.Line-1, 0), len(b.Lines)-1)]
+		src = l.Source + min(max(p.Col-1-l.Pad, 0), l.Len)
+		line, col, exact = want, src-l.Start+1, false
+	}
+	*p = facts.Pos{Line: line, Col: col, Offset: src}
+	return exact
 }

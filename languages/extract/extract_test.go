@@ -1,9 +1,13 @@
 package extract
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/protoscan/protoscan/languages/facts"
 )
 
 func TestLanguage(t *testing.T) {
@@ -18,8 +22,8 @@ func TestLanguage(t *testing.T) {
 }
 
 // TestMarkdownBlocks: facts from fenced blocks carry Markdown line numbers,
-// Go fragments without a package clause are read, and a broken block is
-// skipped without an error.
+// Go fragments without a package clause are read, a broken block is
+// skipped without an error, and the ends of literals are exact.
 func TestMarkdownBlocks(t *testing.T) {
 	src := "# Doc\n\n```yaml\ntask_id: a-1\nstatus: done\n```\n\n```go\nif h.Status == \"failed\" {\n}\n```\n\n```json\n{broken\n```\n"
 	f, err := File("doc.md", []byte(src))
@@ -29,9 +33,7 @@ func TestMarkdownBlocks(t *testing.T) {
 	found := map[string]int{}
 	for _, s := range f.Strings {
 		found[s.Value] = s.Pos.Line
-		if s.End.Line != 0 {
-			t.Errorf("%q has an end inside Markdown: no fix may be offered there", s.Value)
-		}
+		checkSpan(t, src, s)
 	}
 	if found["done"] != 5 || found["failed"] != 9 {
 		t.Errorf("lines: done %d (want 5), failed %d (want 9)", found["done"], found["failed"])
@@ -40,6 +42,121 @@ func TestMarkdownBlocks(t *testing.T) {
 		if s.Mapping >= len(f.Mappings) || s.Group >= len(f.Groups) {
 			t.Errorf("%q has a dangling index", s.Value)
 		}
+	}
+}
+
+// checkSpan checks that a literal's position is its place in the Markdown
+// source src: the line and column agree with the offset, and, when the
+// end is known, src[Pos.Offset:End.Offset] is the literal as written.
+func checkSpan(t *testing.T, src string, s facts.String) {
+	t.Helper()
+	if s.Pos.Offset < 0 || s.Pos.Offset > len(src) {
+		t.Errorf("%q: offset %d out of range", s.Value, s.Pos.Offset)
+		return
+	}
+	line := 1 + strings.Count(src[:s.Pos.Offset], "\n")
+	col := s.Pos.Offset - (strings.LastIndexByte(src[:s.Pos.Offset], '\n') + 1) + 1
+	if s.Pos.Line != line || s.Pos.Col != col {
+		t.Errorf("%q at %d:%d, but its offset %d is at %d:%d", s.Value, s.Pos.Line, s.Pos.Col, s.Pos.Offset, line, col)
+	}
+	if s.End.Line == 0 {
+		return
+	}
+	text := src[s.Pos.Offset:min(max(s.End.Offset, s.Pos.Offset), len(src))]
+	if text != s.Value && text != `"`+s.Value+`"` && text != "'"+s.Value+"'" {
+		t.Errorf("%q spans %q in the source", s.Value, text)
+	}
+	if s.End.Line != s.Pos.Line || s.End.Col != s.Pos.Col+len(text) {
+		t.Errorf("%q ends at %d:%d, want %d:%d", s.Value, s.End.Line, s.End.Col, s.Pos.Line, s.Pos.Col+len(text))
+	}
+}
+
+// TestMarkdownContainers: inside a list item, a block quote, an indented
+// fence and front matter, literals are found at their line, column and
+// offset of the Markdown file, with exact ends.
+func TestMarkdownContainers(t *testing.T) {
+	for name, tc := range map[string]struct {
+		src  string
+		want map[string][2]int // value -> line, column
+	}{
+		"list item": {"# Doc\n\n- A fixture:\n\n  ```yaml\n  task_id: t-1\n  status: SUCCESS\n  ```\n",
+			map[string][2]int{"t-1": {6, 12}, "SUCCESS": {7, 11}}},
+		"nested list": {"1. one\n   - two\n\n     ```json\n     {\"task_id\": \"t-1\", \"status\": \"failed\"}\n     ```\n",
+			map[string][2]int{"t-1": {5, 18}, "failed": {5, 35}}},
+		"block quote": {"> Example:\n>\n> ```yaml\n> status: 'Failed'\n>task_id: t-2\n> ```\n",
+			map[string][2]int{"Failed": {4, 11}, "t-2": {5, 11}}},
+		"quote in list": {"- > ```python\n  > h = {\"status\": \"done\"}\n  > ```\n",
+			map[string][2]int{"done": {2, 20}}},
+		"indented fence": {"  ```go\n  const S = \"failed\"\n ```\n",
+			map[string][2]int{"failed": {2, 13}}},
+		"front matter": {"---\nstatus: escalated\n---\n# Doc\n",
+			map[string][2]int{"escalated": {2, 9}}},
+		"crlf": {"- x\r\n\r\n  ```yaml\r\n  status: failed\r\n  ```\r\n",
+			map[string][2]int{"failed": {4, 11}}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			f, err := File("doc.md", []byte(tc.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]facts.String{}
+			for _, s := range f.Strings {
+				got[s.Value] = s
+				if strings.Contains(tc.src, "\r") {
+					continue // lines count "\r\n" once, but Count("\n") is right too
+				}
+				checkSpan(t, tc.src, s)
+			}
+			for v, lc := range tc.want {
+				s, ok := got[v]
+				if !ok {
+					t.Errorf("%q not found", v)
+					continue
+				}
+				if s.Pos.Line != lc[0] || s.Pos.Col != lc[1] {
+					t.Errorf("%q at %d:%d, want %d:%d", v, s.Pos.Line, s.Pos.Col, lc[0], lc[1])
+				}
+				if s.End.Line == 0 {
+					t.Errorf("%q has no end: no fix could be offered", v)
+				} else if text := tc.src[s.Pos.Offset:s.End.Offset]; strings.Trim(text, `"'`) != v {
+					t.Errorf("%q spans %q", v, text)
+				}
+			}
+		})
+	}
+}
+
+// TestMarkdownPartialTab: a tab partly consumed by a list item's
+// indentation becomes spaces in the block's body, which are not bytes of
+// the Markdown file; the literal after them is still mapped exactly. A
+// literal that spans lines (whose body may have lost container prefixes
+// in between) gets no end.
+func TestMarkdownPartialTab(t *testing.T) {
+	// The item's content starts at column 3; the tab on line 5 spans
+	// columns 1-4, so two columns of it are left to the body as spaces.
+	src := "- x\n\n  ```json\n  {\"a\": \"failed\",\n\t\"b\": \"failed\"}\n  ```\n\n" +
+		"- y\n\n  ```python\n  h = {\"status\": \"\"\"fail\n  ed\"\"\", \"task_id\": \"t\"}\n  ```\n"
+	f, err := File("doc.md", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []int
+	for _, s := range f.Strings {
+		checkSpan(t, src, s)
+		switch s.Value {
+		case "failed":
+			lines = append(lines, s.Pos.Line)
+			if s.End.Line == 0 {
+				t.Errorf("failed at line %d has no end", s.Pos.Line)
+			}
+		case "fail\n  ed", "fail\ned":
+			if s.Pos.Line != 11 || s.End.Line != 0 {
+				t.Errorf("multi-line literal at %+v..%+v: want line 11 and no end", s.Pos, s.End)
+			}
+		}
+	}
+	if len(lines) != 2 || lines[0] != 4 || lines[1] != 5 {
+		t.Errorf("failed found at lines %v, want [4 5]", lines)
 	}
 }
 
@@ -62,6 +179,9 @@ func FuzzExtract(f *testing.F) {
 			if s.Mapping >= len(facts.Mappings) || s.Group >= len(facts.Groups) {
 				t.Fatalf("%q has a dangling index", s.Value)
 			}
+			if Language(name) == "markdown" {
+				checkMarkdownSpan(t, src, s)
+			}
 		}
 		for _, g := range facts.Groups {
 			for _, m := range g.Members {
@@ -71,6 +191,31 @@ func FuzzExtract(f *testing.F) {
 			}
 		}
 	})
+}
+
+// checkMarkdownSpan checks what holds for any literal of a Markdown file,
+// whatever its block's parser made of it: a known end is on the
+// literal's line, within the text of that line, as wide in columns as in
+// bytes; and in a file with "\n" endings only, the line and column are
+// those of the offset.
+func checkMarkdownSpan(t *testing.T, src []byte, s facts.String) {
+	t.Helper()
+	if s.Pos.Offset < 0 || s.Pos.Offset > len(src) {
+		t.Fatalf("%q: offset %d out of range", s.Value, s.Pos.Offset)
+	}
+	if s.End.Line != 0 {
+		if s.End.Line != s.Pos.Line || s.End.Offset < s.Pos.Offset || s.End.Offset > len(src) ||
+			s.End.Col-s.Pos.Col != s.End.Offset-s.Pos.Offset || bytes.ContainsAny(src[s.Pos.Offset:s.End.Offset], "\r\n") {
+			t.Fatalf("%q spans %+v..%+v", s.Value, s.Pos, s.End)
+		}
+	}
+	if bytes.IndexByte(src, '\r') < 0 {
+		line := 1 + bytes.Count(src[:s.Pos.Offset], []byte("\n"))
+		col := s.Pos.Offset - (bytes.LastIndexByte(src[:s.Pos.Offset], '\n') + 1) + 1
+		if s.Pos.Line != line || s.Pos.Col != col {
+			t.Fatalf("%q at %d:%d, but its offset %d is at %d:%d", s.Value, s.Pos.Line, s.Pos.Col, s.Pos.Offset, line, col)
+		}
+	}
 }
 
 // TestMarkdownFunctions: functions of fenced Python and Go blocks are

@@ -30,10 +30,11 @@
 //   - Where cmark and commonmark.js disagree (a whitespace-only line after
 //     an empty list item; the width of tabs before a fence), this package
 //     follows commonmark.js and the spec's wording in columns.
-//   - Only lines are mapped back. Inside containers and indented fences
-//     each body line loses a prefix of its own width ("> " or ">", list
-//     indentation), so a column in Body is not a column of the Markdown
-//     file there.
+//   - Inside containers and indented fences each body line loses a prefix
+//     of its own width ("> " or ">", list indentation), so an offset or a
+//     column in Body is not one of the Markdown file. Lines records, for
+//     every line of Body, where its text is in the input: Position and
+//     Span map offsets of Body back exactly.
 //
 // Line endings are "\n", "\r\n" and a lone "\r", as in CommonMark, and Line
 // counts them all. Body keeps "\n" and "\r\n" endings as they are (YAML,
@@ -72,10 +73,102 @@ type Block struct {
 	// For an empty Body it is the line after the opening fence, or the
 	// opening fence's own line when the document ends there.
 	Line int
+	// Lines maps Body back to the input: one entry per line of Body, in
+	// order; line i of Body is line Line+i of the Markdown file. An empty
+	// Body has none, or one when it is an empty last line of the input
+	// (after the fence's indentation is removed).
+	Lines []Line
 	// FrontMatter marks the YAML front matter: "---" on the first line (after
 	// an optional UTF-8 byte order mark) up to a line "---" or "...". Both
 	// delimiter lines may have trailing spaces or tabs.
 	FrontMatter bool
+}
+
+// Line locates one line of a Block's Body in the Markdown input. The
+// line's text in Body, after Pad spaces, is the same bytes as
+// input[Source:Source+Len]; its ending follows with the same length ("\n",
+// "\r\n", or a lone "\r" that Body spells "\n").
+type Line struct {
+	// Body is the offset in Body of the line's first byte.
+	Body int
+	// Start is the offset in the input of the Markdown line, container
+	// prefixes included: Source-Start+1 is the byte column of Source.
+	Start int
+	// Source is the offset in the input of the first byte of Body's line
+	// that is an input byte (the one after Pad).
+	Source int
+	// Pad is the number of spaces at the start of Body's line that stand
+	// for the rest of a partially consumed tab (at input offset Source-1):
+	// they are not bytes of the input.
+	Pad int
+	// Len is the length of the line's text, without Pad and line ending.
+	Len int
+}
+
+// lineAt returns the index in Lines of the line of Body holding offset off
+// (the last line for an offset at or past the end), or -1 when Lines is
+// empty.
+func (b *Block) lineAt(off int) int {
+	lo, hi := 0, len(b.Lines) // the first line starting after off is in [lo, hi]
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if b.Lines[m].Body <= off {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo == 0 && len(b.Lines) > 0 {
+		return 0 // off < 0
+	}
+	return lo - 1
+}
+
+// Position maps offset off of Body to the Markdown input: the input
+// offset, its 1-based line and its 1-based column in bytes. exact reports
+// whether off is in the text of its line (or just past it), where Body and
+// the input hold the same bytes; an offset in Pad maps to the tab it stands
+// for, one in a line ending to that ending, and one outside Body to the
+// nearest end of it, all with exact false. With no Lines (an empty Body)
+// it returns the block's Line, column 1, offset 0 and false.
+func (b *Block) Position(off int) (src, line, col int, exact bool) {
+	i := b.lineAt(off)
+	if i < 0 {
+		return 0, b.Line, 1, false
+	}
+	l := b.Lines[i]
+	rel := off - l.Body - l.Pad
+	switch {
+	case off < l.Body:
+		src, exact = l.Source-min(l.Pad, 1), false
+	case rel < 0:
+		src, exact = l.Source-1, false // inside the partially consumed tab
+	default:
+		src, exact = l.Source+rel, rel <= l.Len
+	}
+	if src < l.Start {
+		src = l.Start
+	}
+	return src, b.Line + i, src - l.Start + 1, exact
+}
+
+// Span maps the range [start, end) of Body to the input when it lies
+// within the text of one line, where the mapping is exact; ok is false
+// otherwise (a range across lines may span removed container prefixes).
+func (b *Block) Span(start, end int) (srcStart, srcEnd int, ok bool) {
+	if start > end || start < 0 {
+		return 0, 0, false
+	}
+	i := b.lineAt(start)
+	if i < 0 {
+		return 0, 0, false
+	}
+	l := b.Lines[i]
+	from, to := start-l.Body-l.Pad, end-l.Body-l.Pad
+	if from < 0 || to > l.Len {
+		return 0, 0, false
+	}
+	return l.Source + from, l.Source + to, true
 }
 
 // maxDepth bounds the nesting of block quotes, lists and list items, so that
@@ -142,7 +235,8 @@ const (
 type parser struct {
 	data   []byte
 	blocks []Block
-	lineNo int // number of the line being read, 1-based
+	lines  []Line // the Lines of every block, in order
+	lineNo int    // number of the line being read, 1-based
 
 	// Cached offsets of the next "\n" and "\r" at or after the line being
 	// read, so that finding line ends stays linear even when one of the two
@@ -153,9 +247,10 @@ type parser struct {
 	leaf  leafKind
 	fence fence
 
-	// The cursor in the current line data[:le]: byte offset off is at
-	// column col (tabs expanded); partial says the tab at off is only
+	// The cursor in the current line data[start:le]: byte offset off is
+	// at column col (tabs expanded); partial says the tab at off is only
 	// partly consumed.
+	start   int
 	le      int
 	off     int
 	col     int
@@ -181,35 +276,56 @@ type fence struct {
 
 // body collects a block's content lines. It stays a window on data while the
 // lines are contiguous and unchanged, and becomes a copy at the first line
-// that is not.
+// that is not. Its Lines are appended to lines, which all the blocks of a
+// document share (one growing slice, not one per block): they are
+// (*lines)[first:first+n].
 type body struct {
 	start, end int
-	lines      int
+	lines      *[]Line
+	first, n   int
 	copied     bool
 	buf        []byte
 }
 
-func (b *body) reset(at int) { *b = body{start: at, end: at} }
+func (b *body) reset(at int, lines *[]Line) {
+	*b = body{start: at, end: at, lines: lines, first: len(*lines)}
+}
+
+// lineMap returns the body's Lines, with their capacity cut so that
+// appending to them does not write into another block's.
+func (b *body) lineMap() []Line {
+	if b.n == 0 {
+		return nil
+	}
+	return (*b.lines)[b.first : b.first+b.n : b.first+b.n]
+}
 
 // add appends the line data[from:le] and its ending data[le:next], preceded
-// by spaces spaces (the rest of a partially consumed tab).
-func (b *body) add(data []byte, spaces, from, le, next int) {
+// by spaces spaces (the rest of a partially consumed tab); the Markdown line
+// starts at lineStart.
+func (b *body) add(data []byte, lineStart, spaces, from, le, next int) {
 	loneCR := next == le+1 && data[le] == '\r'
+	ln := Line{Start: lineStart, Source: from, Pad: spaces, Len: le - from}
 	if !b.copied {
-		if spaces == 0 && !loneCR && (b.lines == 0 || from == b.end) {
-			if b.lines == 0 {
-				b.start = from
+		if spaces == 0 && !loneCR && (b.n == 0 || from == b.end) {
+			if b.n == 0 {
+				b.start, b.end = from, from
 			}
+			ln.Body = b.end - b.start
 			b.end = next
-			b.lines++
+			*b.lines = append(*b.lines, ln)
+			b.n++
 			return
 		}
 		b.copied = true
 		b.buf = make([]byte, 0, b.end-b.start+spaces+next-from)
-		if b.lines > 0 {
+		if b.n > 0 {
 			b.buf = append(b.buf, data[b.start:b.end]...)
 		}
 	}
+	ln.Body = len(b.buf)
+	*b.lines = append(*b.lines, ln)
+	b.n++
 	for ; spaces > 0; spaces-- {
 		b.buf = append(b.buf, ' ')
 	}
@@ -219,7 +335,6 @@ func (b *body) add(data []byte, spaces, from, le, next int) {
 	} else {
 		b.buf = append(b.buf, data[from:next]...)
 	}
-	b.lines++
 }
 
 func (b *body) bytes(data []byte) []byte {
@@ -262,20 +377,22 @@ func (p *parser) frontMatter(pos int) int {
 		return pos
 	}
 	var b body
-	b.reset(next)
+	b.reset(next, &p.lines)
 	for n, start := 2, next; start < len(p.data); n++ {
 		le, next := p.lineEnd(start)
 		if line := p.data[start:le]; isDelimiter(line, "---") || isDelimiter(line, "...") {
-			p.blocks = append(p.blocks, Block{Lang: "yaml", Body: b.bytes(p.data), Line: 2, FrontMatter: true})
+			p.blocks = append(p.blocks, Block{Lang: "yaml", Body: b.bytes(p.data), Lines: b.lineMap(), Line: 2, FrontMatter: true})
 			p.lineNo = n
 			return next
 		}
-		b.add(p.data, 0, start, le, next)
+		b.add(p.data, start, 0, start, le, next)
 		start = next
 	}
 	// No closing line: the first line is a thematic break, not front matter.
-	// Forget the cached line ends: they were found beyond the first line.
+	// Forget the cached line ends: they were found beyond the first line,
+	// and the lines collected.
 	p.nextLF, p.nextCR = -1, -1
+	p.lines = p.lines[:b.first]
 	return pos
 }
 
@@ -289,7 +406,7 @@ func isDelimiter(line []byte, delim string) bool {
 // ones, then give the rest of the line to the open leaf block or start one.
 func (p *parser) line(start, le, next int) {
 	p.lineNo++
-	p.le, p.off, p.col, p.partial, p.nsOK = le, start, 0, false, false
+	p.start, p.le, p.off, p.col, p.partial, p.nsOK = start, le, start, 0, false, false
 	d := p.data
 
 	matched := 0
@@ -420,7 +537,7 @@ func (p *parser) line(start, le, next int) {
 		p.leaf = fenceLeaf
 		p.fence = f
 		p.fence.line = p.lineNo
-		p.fence.body.reset(next)
+		p.fence.body.reset(next, &p.lines)
 	case started == startText && !p.blank:
 		p.leaf = paraLeaf
 	default:
@@ -455,10 +572,11 @@ func (p *parser) closeLeaf() {
 	if p.leaf == fenceLeaf {
 		f := &p.fence
 		p.blocks = append(p.blocks, Block{
-			Lang: lang(f.info),
-			Info: f.info,
-			Body: f.body.bytes(p.data),
-			Line: f.line + 1,
+			Lang:  lang(f.info),
+			Info:  f.info,
+			Body:  f.body.bytes(p.data),
+			Lines: f.body.lineMap(),
+			Line:  f.line + 1,
 		})
 		*f = fence{}
 	}
@@ -470,7 +588,7 @@ func (p *parser) addBodyLine(next int) {
 	if p.partial {
 		spaces, from = tabStop-p.col%tabStop, p.off+1
 	}
-	p.fence.body.add(p.data, spaces, from, p.le, next)
+	p.fence.body.add(p.data, p.start, spaces, from, p.le, next)
 }
 
 // findNonspace finds the first byte at or after the cursor that is not a

@@ -189,7 +189,9 @@ var blockTests = []struct {
 func TestBlocks(t *testing.T) {
 	for _, tt := range blockTests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := blks(Blocks([]byte(tt.in)))
+			bs := Blocks([]byte(tt.in))
+			checkLines(t, []byte(tt.in), bs)
+			got := blks(bs)
 			if !equal(got, tt.want) {
 				t.Errorf("Blocks(%q)\n got  %v\n want %v", tt.in, got, tt.want)
 			}
@@ -214,7 +216,9 @@ func TestLineEndings(t *testing.T) {
 				}
 				want = append(want, b)
 			}
-			if got := blks(Blocks([]byte(in))); !equal(got, want) {
+			bs := Blocks([]byte(in))
+			checkLines(t, []byte(in), bs)
+			if got := blks(bs); !equal(got, want) {
 				t.Errorf("%s: Blocks(%q)\n got  %v\n want %v", tt.name, in, got, want)
 			}
 		}
@@ -355,6 +359,79 @@ func TestNormalize(t *testing.T) {
 	}
 }
 
+// checkLines checks that each block's Lines map its Body back to data:
+// they cover Body line by line, each line's text after its Pad is the
+// input's bytes at Source, its ending has the input's length, Start is the
+// start of the Markdown line, and Position and Span agree.
+func checkLines(t *testing.T, data []byte, bs []Block) {
+	t.Helper()
+	starts := []int{0} // starts[n-1] is the start of 1-based line n
+	for i := 0; i < len(data); i++ {
+		if data[i] == '\n' || data[i] == '\r' && (i+1 == len(data) || data[i+1] != '\n') {
+			starts = append(starts, i+1)
+		}
+	}
+	for _, b := range bs {
+		// An empty Body may still have its one line: an empty last line of
+		// the input, which has no ending.
+		if len(b.Body) > 0 && len(b.Lines) == 0 || len(b.Body) == 0 && (len(b.Lines) > 1 || len(b.Lines) == 1 && b.Lines[0].Len > 0) {
+			t.Fatalf("Body %q has %d Lines", b.Body, len(b.Lines))
+		}
+		if cap(b.Lines) != len(b.Lines) {
+			t.Fatalf("cap(Lines) = %d, want %d: appending would write into another block's", cap(b.Lines), len(b.Lines))
+		}
+		at := 0
+		for i, l := range b.Lines {
+			fail := func(format string, args ...any) {
+				t.Helper()
+				t.Fatalf("Body %q (line %d), Lines[%d] = %+v: %s", b.Body, b.Line, i, l, fmt.Sprintf(format, args...))
+			}
+			if l.Body != at {
+				fail("starts at %d, want %d", l.Body, at)
+			}
+			end := len(b.Body)
+			if i+1 < len(b.Lines) {
+				end = b.Lines[i+1].Body
+			}
+			text := l.Body + l.Pad + l.Len
+			if l.Pad < 0 || l.Len < 0 || text > end || l.Source < 0 || l.Source+l.Len > len(data) {
+				fail("out of range")
+			}
+			if strings.Trim(string(b.Body[l.Body:l.Body+l.Pad]), " ") != "" || l.Pad > 0 && (l.Source == 0 || data[l.Source-1] != '\t') {
+				fail("pad is not the rest of a tab")
+			}
+			if !bytes.Equal(b.Body[l.Body+l.Pad:text], data[l.Source:l.Source+l.Len]) {
+				fail("text %q, input %q", b.Body[l.Body+l.Pad:text], data[l.Source:l.Source+l.Len])
+			}
+			ending := string(b.Body[text:end])
+			_, next := (&parser{data: data, nextLF: -1, nextCR: -1}).lineEnd(l.Source + l.Len)
+			if ending != "\n" && ending != "\r\n" && !(ending == "" && end == len(b.Body)) || next-(l.Source+l.Len) != len(ending) {
+				fail("ending %q, input %q", ending, data[l.Source+l.Len:next])
+			}
+			if n := b.Line + i; n > len(starts) || starts[n-1] != l.Start || l.Start > l.Source-min(l.Pad, 1) {
+				fail("Start is not the start of line %d", n)
+			}
+			for off := l.Body; off <= end; off++ {
+				src, line, col, exact := b.Position(off)
+				if off == end && i+1 < len(b.Lines) {
+					break
+				}
+				wantExact := off >= l.Body+l.Pad && off <= text
+				if exact != wantExact || line != b.Line+i || col != src-l.Start+1 || exact && src != l.Source+off-l.Body-l.Pad {
+					fail("Position(%d) = %d, %d:%d, %v", off, src, line, col, exact)
+				}
+				if from, to, ok := b.Span(off, text); ok != wantExact || ok && (from != src || to != l.Source+l.Len) {
+					fail("Span(%d, %d) = %d, %d, %v", off, text, from, to, ok)
+				}
+			}
+			if _, _, ok := b.Span(l.Body+l.Pad, text+1); ok {
+				fail("Span takes the line ending")
+			}
+			at = end
+		}
+	}
+}
+
 // countLines counts lines as CommonMark does: every "\n", "\r\n" or lone
 // "\r" ends one, and text after the last ending is one more.
 func countLines(data []byte) int {
@@ -396,6 +473,7 @@ func FuzzBlocks(f *testing.F) {
 	f.Add([]byte("1. a\n\n   - ```\n     x\n   > y\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		bs := Blocks(data)
+		checkLines(t, data, bs)
 		lines := countLines(data)
 		for _, b := range bs {
 			if b.Line < 1 || b.Line > lines {
@@ -467,4 +545,42 @@ func BenchmarkBlocks(b *testing.B) {
 		Blocks(data)
 	}
 	b.ReportMetric(float64(countLines(data)), "lines")
+}
+
+// TestPosition maps offsets of Body back to the input in a block quote
+// inside a list item, on a line whose tab the item's indentation partly
+// consumed, and across a lone "\r" ending.
+func TestPosition(t *testing.T) {
+	in := "-  x\n\n   > ```json\n   > [1,\r   >\t2]\n   > ```\n"
+	bs := Blocks([]byte(in))
+	if len(bs) != 1 || string(bs[0].Body) != "[1,\n   2]\n" || bs[0].Line != 4 {
+		t.Fatalf("blocks %v", blks(bs))
+	}
+	b := &bs[0]
+	for _, tt := range []struct {
+		off, src, line, col int
+		exact               bool
+	}{
+		{0, strings.Index(in, "["), 4, 6, true},                // "["
+		{2, strings.Index(in, ","), 4, 8, true},                // ","
+		{3, strings.Index(in, "\r"), 4, 9, true},               // just past the text
+		{4, strings.Index(in, "\t"), 5, 5, false},              // a space standing for the tab
+		{6, strings.Index(in, "\t"), 5, 5, false},              // the last one
+		{7, strings.Index(in, "2"), 5, 6, true},                // "2"
+		{len(b.Body), strings.Index(in, "2") + 3, 5, 9, false}, // past the ending
+		{-1, strings.Index(in, "["), 4, 6, false},              // before Body
+	} {
+		src, line, col, exact := b.Position(tt.off)
+		if src != tt.src || line != tt.line || col != tt.col || exact != tt.exact {
+			t.Errorf("Position(%d) = %d, %d:%d, %v; want %d, %d:%d, %v", tt.off, src, line, col, exact, tt.src, tt.line, tt.col, tt.exact)
+		}
+	}
+	if from, to, ok := b.Span(7, 9); !ok || in[from:to] != "2]" {
+		t.Errorf("Span(7, 9) = %d, %d, %v", from, to, ok)
+	}
+	for _, r := range [][2]int{{0, 5}, {2, 8}, {5, 8}, {2, 1}, {0, 4}} {
+		if from, to, ok := b.Span(r[0], r[1]); ok {
+			t.Errorf("Span(%d, %d) = %d, %d: want no exact span", r[0], r[1], from, to)
+		}
+	}
 }

@@ -1,0 +1,247 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/protoscan/protoscan/finding"
+	"github.com/protoscan/protoscan/fix"
+	"github.com/protoscan/protoscan/report"
+)
+
+// fixReport is --fix (and --diff) after a scan of paths: it applies the
+// fixes the findings of rep offer, or with diffOnly prints them as a
+// unified diff and changes nothing, and drops from rep the findings whose
+// fixes it wrote, so that the report shows what is left.
+func (e *env) fixReport(paths []string, rep *report.Report, diffOnly bool) error {
+	root, findings := fixRoot(paths, rep.Findings)
+	fixed, err := e.fixFiles(root, findings, diffOnly)
+	if !diffOnly {
+		n, files := 0, map[string]bool{}
+		kept := make([]finding.Finding, 0, len(rep.Findings))
+		for i, f := range rep.Findings {
+			if !fixed[i] {
+				kept = append(kept, f)
+				continue
+			}
+			n++
+			for _, ed := range findings[i].Fix.Edits {
+				files[fix.OSPath(root, ed.Path)] = true
+			}
+		}
+		rep.Findings = kept
+		if n > 0 {
+			fmt.Fprintf(e.stderr, "protoscan: fixed %s in %s\n", fixPlural(n, "finding"), fixPlural(len(files), "file"))
+		}
+	}
+	return err
+}
+
+// fixPlural writes n and noun, with an s unless n is 1.
+func fixPlural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// fixRoot returns the directory the edits of findings are relative to,
+// and the findings with edit paths made relative to it. A scan of one PATH
+// reports paths relative to it (to its directory when it is a file). A
+// scan of several prefixes each path with its PATH, which makes it
+// relative to the working directory, except under a PATH that is a file:
+// that file's findings are at PATH/NAME, and are moved back to PATH.
+func fixRoot(paths []string, findings []finding.Finding) (string, []finding.Finding) {
+	if len(paths) == 1 {
+		return fixBase(paths[0]), findings
+	}
+	moved := map[string]string{}
+	for _, p := range paths {
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+			prefix := filepath.ToSlash(filepath.Clean(p))
+			moved[prefix+"/"+filepath.Base(p)] = prefix
+		}
+	}
+	if len(moved) == 0 {
+		return ".", findings
+	}
+	out := slices.Clone(findings)
+	for i, f := range out {
+		if f.Fix == nil {
+			continue
+		}
+		fx := *f.Fix
+		fx.Edits = slices.Clone(fx.Edits)
+		for j, ed := range fx.Edits {
+			if to, ok := moved[ed.Path]; ok {
+				fx.Edits[j].Path = to
+			}
+		}
+		out[i].Fix = &fx
+	}
+	return ".", out
+}
+
+// fixBase is the directory a scanned PATH stands for: itself, or the
+// directory of a file.
+func fixBase(p string) string {
+	if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+		return filepath.Dir(p)
+	}
+	return p
+}
+
+// applyFixes applies the fixes of findings to the files under root (whose
+// edit paths are relative to root), or with diffOnly prints them to stdout
+// as a unified diff and changes no file. It returns how many findings
+// were fixed (or, with diffOnly, would be). The other files are still
+// fixed when one cannot be; the error names every file that was not.
+func (e *env) applyFixes(root string, findings []finding.Finding, diffOnly bool) (fixed int, err error) {
+	done, err := e.fixFiles(root, findings, diffOnly)
+	for _, d := range done {
+		if d {
+			fixed++
+		}
+	}
+	return fixed, err
+}
+
+// fixFiles is applyFixes, telling which findings it fixed. Files are
+// handled in the order of their paths. A file is rewritten through a
+// temporary file in its directory renamed over it, so that it is never
+// half written, and keeps its permissions.
+//
+// A fix that replaces a finding's Literal with its Canonical spelling (the
+// drifted statuses of enumdrift) is applied only where the file still
+// holds the Literal: a file changed since the scan, or a literal whose
+// source spelling differs from its value (an escape), is left alone with
+// a notice on stderr.
+func (e *env) fixFiles(root string, findings []finding.Finding, diffOnly bool) ([]bool, error) {
+	byFile := map[string][]int{} // path on disk -> findings with an edit in it
+	for i, f := range findings {
+		if f.Fix == nil {
+			continue
+		}
+		for _, ed := range f.Fix.Edits {
+			p := fix.OSPath(root, ed.Path)
+			if n := len(byFile[p]); n == 0 || byFile[p][n-1] != i {
+				byFile[p] = append(byFile[p], i)
+			}
+		}
+	}
+	files := make([]string, 0, len(byFile))
+	for p := range byFile {
+		files = append(files, p)
+	}
+	slices.Sort(files)
+
+	skip := make([]bool, len(findings)) // a fix not applied, in some file
+	done := map[string]bool{}           // files written (or diffed)
+	var errs []error
+	for _, p := range files {
+		src, mode, err := fixRead(p)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("cannot fix %s: %w", p, err))
+			continue
+		}
+		var edits []finding.Edit
+		name := ""
+		for _, i := range byFile[p] {
+			f := findings[i]
+			var mine []finding.Edit
+			for _, ed := range f.Fix.Edits {
+				if fix.OSPath(root, ed.Path) == p {
+					mine = append(mine, ed)
+				}
+			}
+			if fixStale(src, f, mine) {
+				skip[i] = true
+				fmt.Fprintf(e.stderr, "protoscan: %s:%d:%d: fix not applied: the file does not hold %q there\n", f.Path, f.Line, f.Col, f.Literal)
+				continue
+			}
+			edits = append(edits, mine...)
+			name = mine[0].Path
+		}
+		if len(edits) == 0 {
+			continue
+		}
+		out, err := fix.Apply(src, edits)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("cannot fix %s: %w", p, err))
+			continue
+		}
+		if diffOnly {
+			if _, err := e.stdout.Write(fix.Diff(name, src, out)); err != nil {
+				return nil, err
+			}
+		} else if err := fixWrite(p, out, mode); err != nil {
+			errs = append(errs, fmt.Errorf("cannot fix %s: %w", p, err))
+			continue
+		}
+		done[p] = true
+	}
+
+	fixed := make([]bool, len(findings))
+	for i, f := range findings {
+		if f.Fix == nil || len(f.Fix.Edits) == 0 || skip[i] {
+			continue
+		}
+		fixed[i] = true
+		for _, ed := range f.Fix.Edits {
+			fixed[i] = fixed[i] && done[fix.OSPath(root, ed.Path)]
+		}
+	}
+	return fixed, errors.Join(errs...)
+}
+
+// fixStale reports a fix that replaces the finding's Literal with its
+// Canonical spelling where src does not hold the Literal.
+func fixStale(src []byte, f finding.Finding, edits []finding.Edit) bool {
+	if len(f.Fix.Edits) != 1 || len(edits) != 1 || f.Literal == "" || edits[0].New != f.Canonical {
+		return false
+	}
+	ed := edits[0]
+	return ed.Offset < 0 || ed.End < ed.Offset || ed.End > len(src) || string(src[ed.Offset:ed.End]) != f.Literal
+}
+
+// fixRead reads a regular file (never through a symlink: the scan
+// does not follow them either) and returns its permission bits.
+func fixRead(p string) ([]byte, os.FileMode, error) {
+	fi, err := os.Lstat(p)
+	if err != nil {
+		return nil, 0, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, 0, fmt.Errorf("not a regular file")
+	}
+	src, err := os.ReadFile(p)
+	return src, fi.Mode() & (os.ModePerm | os.ModeSetuid | os.ModeSetgid | os.ModeSticky), err
+}
+
+// fixWrite replaces the file p with data: a temporary file in the same
+// directory, with mode, renamed over p.
+func fixWrite(p string, data []byte, mode os.FileMode) (err error) {
+	tmp, err := os.CreateTemp(filepath.Dir(p), "."+filepath.Base(p)+".protoscan-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err = tmp.Write(data); err != nil {
+		return err
+	}
+	if err = tmp.Chmod(mode); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), p)
+}

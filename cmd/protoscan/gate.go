@@ -1,0 +1,205 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/protoscan/protoscan/baseline"
+	"github.com/protoscan/protoscan/config"
+	"github.com/protoscan/protoscan/finding"
+	"github.com/protoscan/protoscan/gitdiff"
+	"github.com/protoscan/protoscan/rules"
+	"github.com/protoscan/protoscan/scan"
+	"github.com/protoscan/protoscan/suppress"
+)
+
+// This file holds what turns a scan's findings into the CI gate's report,
+// in the order DESIGN.md gives: the config's rule settings, inline
+// suppressions, the baseline, then --new-from-rev.
+
+// checkConfigRules rejects rule settings that name no rule protoscan has.
+func checkConfigRules(cfg *config.Config) error {
+	var errs config.Errors
+	all := rules.All()
+	for _, r := range cfg.Rules {
+		if r.Exact() {
+			if _, ok := rules.Lookup(r.Pattern); !ok {
+				errs = append(errs, cfg.Errorf(r.Pos, "unknown rule %q (protoscan rules lists them)", r.Pattern))
+			}
+			continue
+		}
+		if !slices.ContainsFunc(all, func(d rules.Doc) bool { ok, _ := doublestar.Match(r.Pattern, d.ID); return ok }) {
+			errs = append(errs, cfg.Errorf(r.Pos, "%q matches no rule (protoscan rules lists them)", r.Pattern))
+		}
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	return errs
+}
+
+// applyRuleSettings drops the findings of rules the config turns off and
+// sets the severity it gives.
+func applyRuleSettings(cfg *config.Config, fs []finding.Finding) []finding.Finding {
+	if cfg == nil || len(cfg.Rules) == 0 {
+		return fs
+	}
+	kept := fs[:0]
+	for _, f := range fs {
+		enabled, sev, overridden := cfg.RuleSetting(f.Rule)
+		if !enabled {
+			continue
+		}
+		if overridden {
+			f.Severity = sev
+		}
+		kept = append(kept, f)
+	}
+	return kept
+}
+
+// applySuppressions removes what protoscan:ignore comments silence and
+// adds the comments that silenced nothing or lack a reason.
+func applySuppressions(fs []finding.Finding, directives map[string][]suppress.Directive) ([]finding.Finding, int) {
+	if len(directives) == 0 {
+		return fs, 0
+	}
+	kept, n, problems := suppress.Apply(fs, directives)
+	for i := range problems {
+		// the comment's own text is not at hand here; its message names
+		// its rules, which is as stable as the comment
+		problems[i].Fingerprint = baseline.Fingerprint(problems[i].Rule, problems[i].Path, []byte(problems[i].Message))
+	}
+	return append(kept, problems...), n
+}
+
+// onlyChanged keeps the findings on lines changed since the merge base
+// with rev, in each scanned root; a cluster is kept when any member is.
+func onlyChanged(ctx context.Context, fs []finding.Finding, roots []string, prefixes []string, rev string) ([]finding.Finding, error) {
+	type root struct {
+		prefix  string
+		changes gitdiff.Changes
+	}
+	var rs []root
+	for i, r := range roots {
+		dir := dirOf(r)
+		ch, err := gitdiff.ChangedLines(ctx, dir, rev)
+		if err != nil {
+			return nil, fmt.Errorf("--new-from-rev %s: %w", rev, err)
+		}
+		rs = append(rs, root{prefixes[i], ch})
+	}
+	changed := func(l finding.Location) bool {
+		for _, r := range rs {
+			rel := l.Path
+			if r.prefix != "" {
+				var ok bool
+				if rel, ok = strings.CutPrefix(l.Path, r.prefix+"/"); !ok {
+					continue
+				}
+			}
+			if r.changes.Contains(rel, l.Line) {
+				return true
+			}
+		}
+		return false
+	}
+	kept := fs[:0]
+	for _, f := range fs {
+		if changed(f.Location) || slices.ContainsFunc(f.Related, changed) {
+			kept = append(kept, f)
+		}
+	}
+	return kept, nil
+}
+
+// writeBaseline writes every finding into file.
+func writeBaseline(file string, fs []finding.Finding) error {
+	tmp, err := os.CreateTemp(filepath.Dir(file), "."+filepath.Base(file)+".*")
+	if err != nil {
+		return err
+	}
+	if err := baseline.Write(tmp, fs); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), file)
+}
+
+// ruleDocs documents every rule the report may show: the catalogue, and
+// each generated msgcheck id of the findings resolved to its family.
+func ruleDocs(fs []finding.Finding) []rules.Doc {
+	docs := rules.All()
+	have := map[string]bool{}
+	for _, d := range docs {
+		have[d.ID] = true
+	}
+	for _, f := range fs {
+		if have[f.Rule] {
+			continue
+		}
+		have[f.Rule] = true
+		if d, ok := rules.Lookup(f.Rule); ok {
+			docs = append(docs, d)
+		}
+	}
+	slices.SortFunc(docs, func(a, b rules.Doc) int { return strings.Compare(a.ID, b.ID) })
+	return docs
+}
+
+// configFor finds the config of a scan: --config, else .protoscan.yaml
+// at the first scanned root.
+func configFor(flagPath, root string) (*config.Config, error) {
+	p := flagPath
+	if p == "" {
+		var ok bool
+		if p, ok = config.Find(dirOf(root)); !ok {
+			return nil, nil
+		}
+	}
+	return config.Load(p)
+}
+
+// slashClean is a path as findings prefix it.
+func slashClean(p string) string { return path.Clean(filepath.ToSlash(p)) }
+
+// startProgress shows, on a terminal stderr only, how many files the scan
+// has read, and returns the function that clears the line at the end.
+func (e *env) startProgress(opts *scan.Options) (stop func()) {
+	if !isTerminal(e.stderr) {
+		return func() {}
+	}
+	var n atomic.Int64
+	opts.Progress = &n
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(250 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				fmt.Fprint(e.stderr, "\r\x1b[K")
+				return
+			case <-t.C:
+				fmt.Fprintf(e.stderr, "\r\x1b[Kprotoscan: %d files read", n.Load())
+			}
+		}
+	}()
+	return func() { close(done); <-finished }
+}
