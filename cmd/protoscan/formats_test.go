@@ -1,0 +1,92 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+var updateGolden = flag.Bool("update", false, "rewrite the golden reports in testdata/reports")
+
+// TestFormats scans the example repository (testdata/example, a message
+// queue with planted errors and drift) in every format, each compared
+// with its golden file, and requires the SARIF to satisfy the official
+// SARIF 2.1.0 schema.
+func TestFormats(t *testing.T) {
+	root := filepath.Join("..", "..", "testdata", "example")
+	dir := t.TempDir()
+	var args []string
+	formats := []string{"text", "json", "sarif", "markdown"}
+	for _, f := range formats {
+		args = append(args, "--format", f+"="+filepath.Join(dir, "report."+f))
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run(append(args, root), nil, &stdout, &stderr); code != exitFailed {
+		t.Fatalf("exit %d, want %d; stderr:\n%s", code, exitFailed, stderr.String())
+	}
+	for _, f := range formats {
+		got, err := os.ReadFile(filepath.Join(dir, "report."+f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// the version is the build's; the goldens hold a placeholder
+		got = bytes.ReplaceAll(got, []byte(version()), []byte("VERSION"))
+		golden := filepath.Join("testdata", "reports", "example."+f)
+		if *updateGolden {
+			if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(golden, got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s report differs from %s (go test ./cmd/protoscan -run TestFormats -update rewrites it):\n%s", f, golden, got)
+		}
+	}
+
+	schemaFile := filepath.Join("..", "..", "report", "testdata", "sarif-schema-2.1.0.json")
+	c := jsonschema.NewCompiler()
+	sch, err := c.Compile(schemaFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "report.sarif"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sch.Validate(doc); err != nil {
+		t.Errorf("the SARIF of a real scan breaks the SARIF 2.1.0 schema: %v", err)
+	}
+	var sarif struct {
+		Runs []struct {
+			Results []struct {
+				RuleID    string `json:"ruleId"`
+				RuleIndex *int   `json:"ruleIndex"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(data, &sarif); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range sarif.Runs[0].Results {
+		// every result's rule, generated msgcheck ids included, is
+		// documented in tool.driver.rules
+		if r.RuleIndex == nil {
+			t.Errorf("result of %s has no ruleIndex", r.RuleID)
+		}
+	}
+}
