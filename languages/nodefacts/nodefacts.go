@@ -81,10 +81,15 @@ func (x *extractor) end(n *yaml.Node, start facts.Pos) facts.Pos {
 	if start.Offset+width > len(x.src) {
 		return facts.Pos{}
 	}
-	for _, b := range x.src[start.Offset : start.Offset+width] {
-		if b == '\n' {
-			return facts.Pos{}
-		}
+	text := x.src[start.Offset : start.Offset+width]
+	if n.Style != 0 {
+		text = text[1 : len(text)-1]
+	}
+	// the source must spell the value itself: an escape ("FAIL\u0045D")
+	// or a doubled quote makes the decoded width wrong, and a fix over it
+	// would edit the wrong bytes
+	if string(text) != n.Value {
+		return facts.Pos{}
 	}
 	return facts.Pos{Line: start.Line, Col: start.Col + width, Offset: start.Offset + width}
 }

@@ -103,3 +103,25 @@ func TestAliasBombStaysSmall(t *testing.T) {
 		t.Errorf("g has %d items", len(g))
 	}
 }
+
+// TestEndOnlyWhereTheSourceSpellsTheValue: a literal whose source text
+// differs from its value (an escape) has no End, so no fix edits it.
+func TestEndOnlyWhereTheSourceSpellsTheValue(t *testing.T) {
+	for src, wantEnd := range map[string]bool{
+		"status: \"FAILED\"\n":       true,
+		"status: FAILED\n":           true,
+		"status: \"FAIL\\u0045D\"\n": false,
+		"status: 'it''s'\n":          false,
+	} {
+		f := extractYAML(t, src)
+		var got bool
+		for _, s := range f.Strings {
+			if s.Key == "status" {
+				got = s.End.Line > 0
+			}
+		}
+		if got != wantEnd {
+			t.Errorf("%q: has End = %v, want %v", src, got, wantEnd)
+		}
+	}
+}
