@@ -21,6 +21,11 @@ type Spec struct {
 	Source   string // file the spec came from, or "embedded:..."
 
 	kinds []*kind // in spec order
+
+	// export is what JSONSchema needs beyond the validators: annotations,
+	// definition names, the schema tree before collapseRefs. Validation
+	// never reads it.
+	export *exportInfo
 }
 
 // kind is one message kind of a spec (delegate, handback...).
@@ -205,9 +210,10 @@ type compiler struct {
 	errs     []error
 	defs     map[string]*yaml.Node
 	compiled map[string]*schema
-	all      []*schema // every schema compiled, for the $ref cycle check
-	tooBig   bool      // maxSchemas was reached
-	rules    int       // CEL rules compiled, against maxRules
+	all      []*schema                // every schema compiled, for the $ref cycle check
+	tooBig   bool                     // maxSchemas was reached
+	rules    int                      // CEL rules compiled, against maxRules
+	notes    map[*schema]*exportNotes // annotations, for JSONSchema
 }
 
 func (c *compiler) errorf(n *yaml.Node, format string, args ...any) {
@@ -317,6 +323,7 @@ func (c *compiler) spec(doc *yaml.Node) *Spec {
 	}
 	c.checkRefCycles()
 	if len(c.errs) == 0 {
+		c.exportSnapshot(s, root, kindNodes)
 		c.collapseRefs(s)
 		uses := c.uses(s)
 		for _, k := range s.kinds {
@@ -643,6 +650,7 @@ func (c *compiler) fill(s *schema, n *yaml.Node, depth int) {
 			aliasNode = v
 		default:
 			if isAnnotation(key) {
+				c.annotate(s, key, v)
 				continue
 			}
 			c.errorf(k, "unknown keyword %q", key)

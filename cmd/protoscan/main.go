@@ -83,11 +83,12 @@ func usage(w io.Writer) {
 
 commands:
   scan     [flags] [PATH...]   (the default command; no PATH means .)
-           report HANDBACK status drift; --format text|json[=FILE], --fail-on LEVEL,
-           --include/--exclude GLOB, --max-file-size BYTES, --spec F
+           the compliance report: messages, status drift, divergent decisions;
+           --format text|json|sarif|markdown[=FILE], --fail-on LEVEL, --config F,
+           --baseline F, --write-baseline F, --new-from-rev REV, --fix, --diff
   validate [--delegate F | --handback F | F...] [--json] [--spec F] [--root DIR]
            validate protocol messages from YAML or JSON files ("-" is stdin)
-  spec     [--spec F] [--root DIR]   print the protocol spec in effect
+  spec     [--spec F] [--root DIR] [--json-schema KIND]   print the protocol spec in effect, or one kind as JSON Schema
   config   schema | check [FILE]   print the JSON Schema of .protoscan.yaml, or check a config file
   rules    [--json]   list every rule: id, default severity, title
   explain  RULE       print a rule's documentation: what, why, an example, the fix

@@ -251,8 +251,10 @@ func (e *env) spec(args []string) int {
 	fs.SetOutput(e.stderr)
 	specPath := fs.String("spec", "", "protocol spec `FILE`")
 	root := fs.String("root", "", "repository root `DIR`")
+	var kind *string
+	fs.Func("json-schema", "print the message `KIND` (delegate, handback...) of the spec as a draft-07 JSON Schema", func(s string) error { kind = &s; return nil })
 	var rest []string
-	if code, done := parseFlags(e, fs, "usage: protoscan spec [--spec F] [--root DIR]", args, func(a string) { rest = append(rest, a) }); done {
+	if code, done := parseFlags(e, fs, "usage: protoscan spec [--spec F] [--root DIR]\n       protoscan spec --json-schema KIND [--spec F] [--root DIR]", args, func(a string) { rest = append(rest, a) }); done {
 		return code
 	}
 	if len(rest) > 0 {
@@ -265,6 +267,15 @@ func (e *env) spec(args []string) int {
 		return exitTrouble
 	}
 	s := specs[0]
+	if kind != nil {
+		schema, err := s.JSONSchema(*kind)
+		if err != nil {
+			fmt.Fprintln(e.stderr, "protoscan spec:", err)
+			return exitTrouble
+		}
+		e.stdout.Write(schema)
+		return exitOK
+	}
 	var data []byte
 	if name, ok := strings.CutPrefix(s.Source, "embedded:"); ok {
 		data, err = msgcheck.EmbeddedSpecSource(name)
