@@ -59,6 +59,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return e.scan(args[1:])
 	case "validate":
 		return e.validate(args[1:])
+	case "audit":
+		return e.audit(args[1:])
 	case "spec":
 		return e.spec(args[1:])
 	case "config":

@@ -1,0 +1,194 @@
+package audit_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/protoscan/protoscan/audit"
+	"github.com/protoscan/protoscan/msgcheck"
+)
+
+const delegateYAML = `task_id: %ID%
+skill: queue-management
+agent: senior-engineer
+scope: Update the queue parser so that empty task ids are rejected with a clear error message and tests
+success_criteria: [Empty ids are rejected]
+plan: [Read the parser code, Write the failing tests, Fix the parser now]
+context: The queue parser accepts an empty task id today, which later breaks the scheduler when it looks the task up
+`
+
+func handbackJSON(id, status string) string {
+	return `{"handoff_type":"HANDBACK","task_id":"` + id + `","status":"` + status +
+		`","output":{},"metrics":{"quality":0.5,"tokens":1,"cost":0,"duration_seconds":1}}`
+}
+
+// repo writes files (path -> content) under a root with a skills dir.
+func repo(t *testing.T, files map[string]string) string {
+	t.Helper()
+	root := t.TempDir()
+	files["skills/queue-management/README.md"] = "skill"
+	for p, content := range files {
+		full := filepath.Join(root, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+func run(t *testing.T, root string, inputs []string, stdin string, verdicts *bytes.Buffer) *audit.Summary {
+	t.Helper()
+	v, err := msgcheck.New(msgcheck.Options{Root: root}, msgcheck.DefaultSpec())
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := audit.Options{Validator: v, Spec: msgcheck.DefaultSpec()}
+	if verdicts != nil {
+		opts.Verdicts = verdicts
+	}
+	wd, _ := os.Getwd()
+	if err := os.Chdir(root); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	s, err := audit.Run(context.Background(), inputs, strings.NewReader(stdin), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func checks(s *audit.Summary) map[string][]string {
+	out := map[string][]string{}
+	for _, p := range append(s.Integrity, s.Problems...) {
+		out[p.Check] = append(out[p.Check], p.Location.String())
+	}
+	return out
+}
+
+func TestIntegrity(t *testing.T) {
+	d := func(id, extra string) string { return strings.Replace(delegateYAML, "%ID%", id, 1) + extra }
+	root := repo(t, map[string]string{
+		"queue/incoming/DELEGATE-a.yaml": d("task-a-001", "dependencies: [task-b-001]\n"),
+		"queue/incoming/DELEGATE-b.yaml": d("task-b-001", "dependencies: [task-a-001]\nparent_task_id: task-nope-001\n"),
+		"queue/incoming/DELEGATE-c.yaml": d("task-c-001", ""),
+		"queue/incoming/DELEGATE-d.yaml": d("task-c-001", ""),
+		"queue/done/a-HANDBACK.json":     handbackJSON("task-a-001", "partial"),
+		"queue/done/b-HANDBACK.json":     handbackJSON("task-b-001", "success"),
+		"queue/done/c-HANDBACK.json":     handbackJSON("task-c-001", "success"),
+		"queue/done/x-HANDBACK.json":     handbackJSON("task-x-001", "success"),
+	})
+	s := run(t, root, []string{"queue"}, "", nil)
+	got := checks(s)
+	want := map[string][]string{
+		audit.CheckOrphan:     {"queue/done/x-HANDBACK.json"},
+		audit.CheckUnfinished: {"queue/done/a-HANDBACK.json"},
+		audit.CheckDuplicate:  {"queue/incoming/DELEGATE-d.yaml"},
+		audit.CheckReference:  {"queue/incoming/DELEGATE-b.yaml"},
+		audit.CheckCycle:      {"queue/incoming/DELEGATE-a.yaml"},
+	}
+	for check, locs := range want {
+		if strings.Join(got[check], " ") != strings.Join(locs, " ") {
+			t.Errorf("%s: %v, want %v", check, got[check], locs)
+		}
+	}
+	if len(got[audit.CheckPending]) != 0 {
+		t.Errorf("pending: %v, want none (every DELEGATE has its HANDBACK)", got[audit.CheckPending])
+	}
+	if s.Messages != 8 || s.Valid != 8 {
+		t.Errorf("messages %d valid %d, want 8 and 8", s.Messages, s.Valid)
+	}
+	// a DELEGATE without HANDBACK is pending
+	root2 := repo(t, map[string]string{"queue/incoming/DELEGATE-p.yaml": d("task-p-001", "")})
+	if got := checks(run(t, root2, []string{"queue"}, "", nil))[audit.CheckPending]; len(got) != 1 {
+		t.Errorf("pending: %v, want one", got)
+	}
+}
+
+func TestStdinAndVerdicts(t *testing.T) {
+	root := repo(t, map[string]string{})
+	in := handbackJSON("task-a-001", "success") + "\n\n" + handbackJSON("task-b-001", "DONE") + "\n{broken\n"
+	var verdicts bytes.Buffer
+	s := run(t, root, []string{"-"}, in, &verdicts)
+	if verdicts.String() != "100" {
+		t.Errorf("verdicts %q, want 100 (blank lines are not messages)", verdicts.String())
+	}
+	if s.Messages != 3 || s.Valid != 1 || s.Invalid != 2 {
+		t.Errorf("messages %d valid %d invalid %d", s.Messages, s.Valid, s.Invalid)
+	}
+	if got := checks(s)[audit.CheckMalformed]; strings.Join(got, " ") != "-:4" {
+		t.Errorf("malformed at %v, want -:4", got)
+	}
+	if len(s.Statuses) != 2 || s.Statuses[0].Value != "DONE" || s.Statuses[0].Canonical != "" {
+		t.Errorf("statuses %+v", s.Statuses)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	long := `{"handoff_type":"HANDBACK","task_id":"task-a-001","status":"success","output":{"log":"` +
+		strings.Repeat("x", 10<<20) + `"},"metrics":{"quality":0.5,"tokens":1,"cost":0,"duration_seconds":1}}`
+	root := repo(t, map[string]string{
+		"q/truncated.json":  handbackJSON("task-t-001", "success")[:40],
+		"q/big.jsonl":       long + "\n" + handbackJSON("task-b-001", "success") + "\n",
+		"q/utf8.jsonl":      "{\"handoff_type\":\"HANDBACK\",\"task_id\":\"task-u-001\",\"status\":\"succ\xffess\"}\n",
+		"q/notyaml.yaml":    "task_id: [unclosed\n",
+		"q/z-after.jsonl":   handbackJSON("task-z-001", "success") + "\n",
+		"q/ignored.txt":     "not a message file",
+		"q/deep/deep.jsonl": strings.Repeat("[", 100000) + "\n",
+	})
+	s := run(t, root, []string{"q", "missing-path"}, "", nil)
+	got := checks(s)
+	if len(got[audit.CheckMalformed]) != 2 { // truncated.json and the deep line; invalid UTF-8 decodes to U+FFFD
+		t.Errorf("malformed: %v", got[audit.CheckMalformed])
+	}
+	if strings.Join(got[audit.CheckUnreadable], " ") != "missing-path q/notyaml.yaml" &&
+		strings.Join(got[audit.CheckUnreadable], " ") != "q/notyaml.yaml missing-path" {
+		t.Errorf("unreadable: %v", got[audit.CheckUnreadable])
+	}
+	// the 10 MB line is read (under the 16 MiB default) and the audit goes
+	// on to the files after the bad ones
+	if s.Valid < 3 {
+		t.Errorf("valid %d: the big line, the line after it and z-after.jsonl must be read", s.Valid)
+	}
+}
+
+func TestLineTooLong(t *testing.T) {
+	root := repo(t, map[string]string{})
+	v, _ := msgcheck.New(msgcheck.Options{Root: root}, msgcheck.DefaultSpec())
+	in := strings.Repeat("x", 5000) + "\n" + handbackJSON("task-a-001", "success") + "\n"
+	s, err := audit.Run(context.Background(), []string{"-"}, strings.NewReader(in),
+		audit.Options{Validator: v, Spec: msgcheck.DefaultSpec(), MaxLine: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Valid != 1 || len(s.Problems) != 1 || s.Problems[0].Line != 1 {
+		t.Errorf("valid %d problems %+v: the long line is skipped with a problem, the next one read", s.Valid, s.Problems)
+	}
+}
+
+// FuzzJSONL: any byte stream gives a summary, never a panic, and the
+// counts add up.
+func FuzzJSONL(f *testing.F) {
+	f.Add([]byte(handbackJSON("task-a-001", "success") + "\n"))
+	f.Add([]byte("{\n}\n\r\n\xff\n[[[\n"))
+	f.Add([]byte(`{"task_id": "a", "scope": "x"}` + "\n" + `{"handoff_type": 5}`))
+	v, _ := msgcheck.New(msgcheck.Options{}, msgcheck.DefaultSpec())
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var verdicts bytes.Buffer
+		s, err := audit.Run(context.Background(), []string{"-"}, bytes.NewReader(data),
+			audit.Options{Validator: v, Spec: msgcheck.DefaultSpec(), MaxLine: 4096, Verdicts: &verdicts, Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Valid+s.Invalid != s.Messages || verdicts.Len() != s.Messages {
+			t.Fatalf("messages %d valid %d invalid %d verdicts %d", s.Messages, s.Valid, s.Invalid, verdicts.Len())
+		}
+	})
+}

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+
+	"github.com/protoscan/protoscan/audit"
+	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan/protoscan/report"
+)
+
+// audit runs `protoscan audit PATH...`: a queue audit (see package audit).
+func (e *env) audit(args []string) int {
+	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	var outputs []output
+	fs.Func("format", "output `FORMAT` text, json or markdown, or FORMAT=FILE to write a file (repeatable)", func(s string) error {
+		o, err := parseOutput(s)
+		if err == nil && o.format == "sarif" {
+			err = fmt.Errorf("an audit has no SARIF form (want text, json or markdown)")
+		}
+		outputs = append(outputs, o)
+		return err
+	})
+	specPath := fs.String("spec", "", "protocol spec `FILE` (default: docs/specs/protocol-core-v*.yaml under the root, else the embedded v1.0)")
+	rootFlag := fs.String("root", "", "repository root `DIR` for skills/ lookups (default: nearest ancestor with .git, else the current directory)")
+	failUnder := fs.String("fail-under", "", "exit 1 when compliance is under `PCT` percent (default: exit 1 on any invalid message)")
+	verdicts := fs.String("verdicts", "", "write one '1' (valid) or '0' (invalid) per message, in input order, to `FILE`")
+	workers := fs.Int("j", 0, "messages validated at once (default: one per CPU)")
+	var paths []string
+	usage := "usage: protoscan audit [--format F] [--fail-under PCT] [--root DIR] [--spec F] PATH... (\"-\" reads JSON Lines from stdin)"
+	if code, done := parseFlags(e, fs, usage, args, func(p string) { paths = append(paths, p) }); done {
+		return code
+	}
+	if len(paths) == 0 {
+		fmt.Fprintln(e.stderr, usage)
+		return exitTrouble
+	}
+	threshold := -1.0
+	if *failUnder != "" {
+		v, err := strconv.ParseFloat(*failUnder, 64)
+		if err != nil || v < 0 || v > 100 {
+			fmt.Fprintf(e.stderr, "protoscan audit: --fail-under %q: want a percentage from 0 to 100\n", *failUnder)
+			return exitTrouble
+		}
+		threshold = v
+	}
+	if len(outputs) == 0 {
+		outputs = []output{{format: "text"}}
+	}
+	root := *rootFlag
+	if root == "" {
+		root = findRoot()
+	}
+	specs, _, err := resolveSpecs(*specPath, root)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "protoscan audit:", err)
+		return exitTrouble
+	}
+	v, err := msgcheck.New(msgcheck.Options{Root: root}, specs...)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "protoscan audit:", err)
+		return exitTrouble
+	}
+	opts := audit.Options{Validator: v, Spec: specs[0], Workers: *workers}
+	if *verdicts != "" {
+		f, err := os.Create(*verdicts)
+		if err != nil {
+			fmt.Fprintln(e.stderr, "protoscan audit:", err)
+			return exitTrouble
+		}
+		defer f.Close()
+		bw := bufio.NewWriter(f)
+		defer bw.Flush()
+		opts.Verdicts = bw
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	s, err := audit.Run(ctx, paths, e.stdin, opts)
+	code := exitOK
+	if err != nil {
+		fmt.Fprintln(e.stderr, "protoscan audit:", err)
+		code = exitTrouble
+	}
+	for _, o := range outputs {
+		if err := renderAudit(e, o, s); err != nil {
+			fmt.Fprintln(e.stderr, "protoscan audit:", err)
+			code = exitTrouble
+		}
+	}
+	for _, p := range s.Problems {
+		if p.Check == audit.CheckUnreadable {
+			code = exitTrouble
+		}
+	}
+	if code == exitOK {
+		if threshold >= 0 && s.Compliance() < threshold || threshold < 0 && s.Invalid > 0 {
+			code = exitFailed
+		}
+	}
+	return code
+}
+
+func renderAudit(e *env, o output, s *audit.Summary) error {
+	var w io.Writer = e.stdout
+	if o.path != "" {
+		f, err := os.Create(o.path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		w = f
+	}
+	switch o.format {
+	case "json":
+		return report.AuditJSON(w, s)
+	case "markdown":
+		return report.AuditMarkdown(w, s)
+	}
+	return report.AuditText(w, s)
+}

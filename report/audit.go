@@ -1,0 +1,213 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/protoscan/protoscan/audit"
+)
+
+// This file renders a queue audit (package audit) in text, JSON and
+// Markdown.
+
+// maxListed bounds the problems listed per check in text and Markdown;
+// JSON lists all of them.
+const maxListed = 20
+
+// AuditText writes the audit summary for a terminal or a log.
+func AuditText(w io.Writer, s *audit.Summary) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d messages: %d valid, %d invalid, %s compliant\n", s.Messages, s.Valid, s.Invalid, pct(s.Compliance()))
+	for _, k := range s.Kinds {
+		name := k.Kind
+		if name == "" {
+			name = "(kind unknown)"
+		}
+		fmt.Fprintf(&b, "  %s: %d (%d valid, %d invalid, %d with warnings)\n", name, k.Messages, k.Valid, k.Invalid, k.Warns)
+	}
+	section := func(title string, cs []audit.Count) {
+		if len(cs) == 0 {
+			return
+		}
+		fmt.Fprintf(&b, "%s:\n", title)
+		for _, c := range cs {
+			fmt.Fprintf(&b, "  %6d  %s\n", c.N, c.Name)
+		}
+	}
+	section("rules", s.Rules)
+	section("unknown fields", s.UnknownFields)
+	section("deprecated fields", s.DeprecatedFields)
+	if len(s.Statuses) > 0 {
+		b.WriteString("statuses:\n")
+		for _, st := range s.Statuses {
+			fmt.Fprintf(&b, "  %6d  %s%s\n", st.N, st.Value, statusNote(st))
+		}
+	}
+	problems := func(title string, ps []audit.Problem) {
+		if len(ps) == 0 {
+			return
+		}
+		fmt.Fprintf(&b, "%s:\n", title)
+		shown := 0
+		for _, p := range ps {
+			if shown == maxListed {
+				fmt.Fprintf(&b, "  ... and %d more\n", len(ps)-shown)
+				break
+			}
+			fmt.Fprintf(&b, "  %s: %s: %s\n", p.Location, p.Check, p.Message)
+			shown++
+		}
+	}
+	for _, check := range checksInOrder(s.Integrity) {
+		problems(check, filter(s.Integrity, check))
+	}
+	problems("unreadable or malformed", s.Problems)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func statusNote(st audit.StatusCount) string {
+	switch {
+	case st.Canonical == st.Value:
+		return ""
+	case st.Canonical == "":
+		return " (not a status)"
+	}
+	return fmt.Sprintf(" (drifted: %s)", st.Canonical)
+}
+
+func pct(v float64) string { return fmt.Sprintf("%.1f%%", float64(int(v*10))/10) }
+
+func checksInOrder(ps []audit.Problem) []string {
+	var out []string
+	for _, p := range ps {
+		if len(out) == 0 || out[len(out)-1] != p.Check {
+			out = append(out, p.Check)
+		}
+	}
+	return out
+}
+
+func filter(ps []audit.Problem, check string) []audit.Problem {
+	var out []audit.Problem
+	for _, p := range ps {
+		if p.Check == check {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+type jsonAuditCount struct {
+	Name  string `json:"name"`
+	Count int    `json:"count"`
+}
+
+type jsonAuditProblem struct {
+	Check   string `json:"check"`
+	File    string `json:"file"`
+	Line    int    `json:"line,omitempty"`
+	Message string `json:"message"`
+}
+
+// AuditJSON writes the audit as one JSON object (schema in the README):
+// summary totals as integers, then every count and problem.
+func AuditJSON(w io.Writer, s *audit.Summary) error {
+	type kind struct {
+		Kind         string `json:"kind"`
+		Messages     int    `json:"messages"`
+		Valid        int    `json:"valid"`
+		Invalid      int    `json:"invalid"`
+		WithWarnings int    `json:"with_warnings"`
+	}
+	type status struct {
+		Value     string `json:"value"`
+		Canonical string `json:"canonical"`
+		Count     int    `json:"count"`
+	}
+	out := struct {
+		Version int `json:"version"`
+		Summary struct {
+			Messages   int     `json:"messages"`
+			Valid      int     `json:"valid"`
+			Invalid    int     `json:"invalid"`
+			Compliance float64 `json:"compliance"`
+		} `json:"summary"`
+		Kinds            []kind             `json:"kinds"`
+		Rules            []jsonAuditCount   `json:"rules"`
+		UnknownFields    []jsonAuditCount   `json:"unknown_fields"`
+		DeprecatedFields []jsonAuditCount   `json:"deprecated_fields"`
+		Statuses         []status           `json:"statuses"`
+		Integrity        []jsonAuditProblem `json:"integrity"`
+		Unreadable       []jsonAuditProblem `json:"unreadable"`
+	}{Version: 1, Kinds: []kind{}, Statuses: []status{}}
+	out.Summary.Messages, out.Summary.Valid, out.Summary.Invalid = s.Messages, s.Valid, s.Invalid
+	out.Summary.Compliance = float64(int(s.Compliance()*10)) / 10
+	for _, k := range s.Kinds {
+		out.Kinds = append(out.Kinds, kind{k.Kind, k.Messages, k.Valid, k.Invalid, k.Warns})
+	}
+	conv := func(cs []audit.Count) []jsonAuditCount {
+		r := []jsonAuditCount{}
+		for _, c := range cs {
+			r = append(r, jsonAuditCount{c.Name, c.N})
+		}
+		return r
+	}
+	out.Rules, out.UnknownFields, out.DeprecatedFields = conv(s.Rules), conv(s.UnknownFields), conv(s.DeprecatedFields)
+	for _, st := range s.Statuses {
+		out.Statuses = append(out.Statuses, status{st.Value, st.Canonical, st.N})
+	}
+	probs := func(ps []audit.Problem) []jsonAuditProblem {
+		r := []jsonAuditProblem{}
+		for _, p := range ps {
+			r = append(r, jsonAuditProblem{p.Check, p.Path, p.Line, p.Message})
+		}
+		return r
+	}
+	out.Integrity, out.Unreadable = probs(s.Integrity), probs(s.Problems)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// AuditMarkdown writes the audit for a PR comment or a job summary.
+func AuditMarkdown(w io.Writer, s *audit.Summary) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "## protoscan audit: %d messages, %s compliant\n\n", s.Messages, pct(s.Compliance()))
+	b.WriteString("| kind | messages | valid | invalid | with warnings |\n| :--- | ---: | ---: | ---: | ---: |\n")
+	for _, k := range s.Kinds {
+		name := k.Kind
+		if name == "" {
+			name = "(kind unknown)"
+		}
+		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d |\n", name, k.Messages, k.Valid, k.Invalid, k.Warns)
+	}
+	if len(s.Rules) > 0 {
+		b.WriteString("\n| rule | count |\n| :--- | ---: |\n")
+		for _, c := range s.Rules {
+			fmt.Fprintf(&b, "| `%s` | %d |\n", c.Name, c.N)
+		}
+	}
+	if len(s.Statuses) > 0 {
+		b.WriteString("\n| status | count | note |\n| :--- | ---: | :--- |\n")
+		for _, st := range s.Statuses {
+			fmt.Fprintf(&b, "| `%s` | %d | %s |\n", mdCell(oneLine(st.Value)), st.N, strings.TrimSpace(statusNote(st)))
+		}
+	}
+	for _, check := range checksInOrder(s.Integrity) {
+		ps := filter(s.Integrity, check)
+		fmt.Fprintf(&b, "\n**%s** (%d)\n\n", check, len(ps))
+		for i, p := range ps {
+			if i == maxListed {
+				fmt.Fprintf(&b, "- ... and %d more\n", len(ps)-i)
+				break
+			}
+			fmt.Fprintf(&b, "- `%s`: %s\n", p.Location, mdCell(oneLine(p.Message)))
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
