@@ -88,6 +88,8 @@ commands:
            the compliance report: messages, status drift, divergent decisions;
            --format text|json|sarif|markdown[=FILE], --fail-on LEVEL, --config F,
            --baseline F, --write-baseline F, --new-from-rev REV, --fix, --diff
+  audit    [--format F] [--fail-under PCT] [--root DIR] PATH...   ("-" is JSON Lines on stdin)
+           audit a message queue: every message validated, orphans, pending, duplicates, cycles
   validate [--delegate F | --handback F | F...] [--json] [--spec F] [--root DIR]
            validate protocol messages from YAML or JSON files ("-" is stdin)
   spec     [--spec F] [--root DIR] [--json-schema KIND]   print the protocol spec in effect, or one kind as JSON Schema
