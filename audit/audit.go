@@ -28,27 +28,23 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/protoscan/protoscan/jsonmsg"
 	"github.com/protoscan/protoscan/languages/yamldoc"
 	"github.com/protoscan/protoscan/msgcheck"
 	"github.com/protoscan/protoscan/yamlnode"
 )
 
-// Decoder turns one JSON message into the value msgcheck validates.
-type Decoder func(data []byte) (any, error)
-
 // Options configure an audit.
 type Options struct {
 	Validator *msgcheck.Validator
 	Spec      *msgcheck.Spec // the default spec, for kind detection
-	// Decode decodes a JSON message; nil means encoding/json.
-	Decode Decoder
 	// Workers validate at once; 0 means one per CPU.
 	Workers int
 	// MaxLine is the longest JSON Lines line read (default 16 MiB); a
 	// longer one is an error and the audit goes on after it.
 	MaxLine int
-	// Verdicts, when set, receives one byte per message in input order:
-	// '1' valid, '0' invalid (a message that cannot be decoded is '0').
+	// Verdicts, when set, receives one line per message in input order:
+	// "1" valid, "0" invalid (a message that cannot be decoded is "0").
 	Verdicts io.Writer
 }
 
@@ -59,9 +55,6 @@ type Input = string
 // are part of the summary (Problems); err is only for a cancelled
 // context or a failed Verdicts writer.
 func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*Summary, error) {
-	if opts.Decode == nil {
-		opts.Decode = decodeStd
-	}
 	if opts.MaxLine <= 0 {
 		opts.MaxLine = 16 << 20
 	}
@@ -73,17 +66,24 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 	jobs := make(chan *batch, 2*workers)
 	done := make(chan *batch, 2*workers)
 	var wg sync.WaitGroup
+	tallies := make([]*tally, workers)
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
-		go func() {
+		tallies[w] = newTally()
+		go func(t *tally) {
 			defer wg.Done()
+			var dec jsonmsg.Decoder // decoding is the hot path: one reusable decoder per worker
 			for b := range jobs {
 				for i := range b.items {
-					check(&b.items[i], opts)
+					it := &b.items[i]
+					check(it, opts, &dec)
+					if it.decodeErr == nil {
+						t.count(it)
+					}
 				}
 				done <- b
 			}
-		}()
+		}(tallies[w])
 	}
 	// the collector puts batches back in input order, so the summary and
 	// the verdicts do not depend on scheduling
@@ -105,11 +105,11 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 				for i := range nb.items {
 					a.add(&nb.items[i])
 					if opts.Verdicts != nil && collectErr == nil {
-						v := byte('0')
+						v := verdictInvalid
 						if nb.items[i].valid {
-							v = '1'
+							v = verdictValid
 						}
-						_, collectErr = opts.Verdicts.Write([]byte{v})
+						_, collectErr = opts.Verdicts.Write(v)
 					}
 				}
 			}
@@ -131,17 +131,19 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 	wg.Wait()
 	close(done)
 	<-collected
-	s := a.finish()
+	s := a.finish(tallies)
 	if err := ctx.Err(); err != nil {
 		return s, err
 	}
 	return s, collectErr
 }
 
+var verdictValid, verdictInvalid = []byte("1\n"), []byte("0\n")
+
 // item is one message on its way through the pipeline.
 type item struct {
 	// input
-	data  []byte // a JSON line, or nil when value is set
+	data  string // a JSON message, or "" when value is set
 	value any    // a YAML document already converted
 	loc   Location
 	kind  string // from the file name, when the layout says it
@@ -174,15 +176,15 @@ func (l Location) String() string {
 	return l.Path
 }
 
-func check(it *item, opts Options) {
+func check(it *item, opts Options, dec *jsonmsg.Decoder) {
 	v := it.value
-	if it.data != nil {
+	if it.data != "" {
 		var err error
-		if v, err = opts.Decode(it.data); err != nil {
+		if v, err = dec.DecodeString(it.data); err != nil {
 			it.decodeErr = err
 			return
 		}
-		it.data = nil // the bytes are not kept past validation
+		it.data = "" // the text is not kept past validation
 	}
 	m, _ := v.(map[string]any)
 	kind := kindOf(m, opts.Spec, it.kind)
@@ -304,7 +306,7 @@ func (r *reader) file(p string) {
 	}
 	hint := kindHint(slash)
 	if strings.EqualFold(path.Ext(p), ".json") {
-		r.push(item{data: data, loc: Location{Path: slash}, kind: hint})
+		r.push(item{data: string(data), loc: Location{Path: slash}, kind: hint})
 		return
 	}
 	docs, err := yamldoc.Parse(slash, data, yamldoc.DefaultLimits())
@@ -352,7 +354,7 @@ func (r *reader) jsonl(name string, in io.Reader) {
 		case tooLong:
 			r.problem(Location{Path: name, Line: line}, fmt.Sprintf("line longer than %d bytes; skipped", r.maxLine))
 		case len(bytes.TrimSpace(data)) > 0:
-			r.push(item{data: bytes.Clone(data), loc: Location{Path: name, Line: line}})
+			r.push(item{data: string(data), loc: Location{Path: name, Line: line}})
 		}
 		if err != nil {
 			if !errors.Is(err, io.EOF) {

@@ -2,7 +2,6 @@ package audit
 
 import (
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"path"
 	"slices"
@@ -10,12 +9,6 @@ import (
 
 	"github.com/protoscan/protoscan/msgcheck"
 )
-
-func decodeStd(data []byte) (any, error) {
-	var v any
-	err := json.Unmarshal(data, &v)
-	return v, err
-}
 
 // Summary is the outcome of an audit.
 type Summary struct {
@@ -96,9 +89,10 @@ func indexEntry(m map[string]any, kind string, loc Location) entry {
 	if m == nil {
 		return e
 	}
-	e.taskID, _ = m["task_id"].(string)
-	e.status, _ = m["status"].(string)
-	e.parent, _ = m["parent_task_id"].(string)
+	// the decoded strings share the message's text: the index copies what
+	// it keeps, so it never holds a whole message
+	str := func(k string) string { s, _ := m[k].(string); return strings.Clone(s) }
+	e.taskID, e.status, e.parent = str("task_id"), str("status"), str("parent_task_id")
 	e.deps = strings1(m["dependencies"])
 	e.children = strings1(m["children_created"])
 	return e
@@ -109,7 +103,7 @@ func strings1(v any) []string {
 	var out []string
 	for _, x := range list {
 		if s, ok := x.(string); ok {
-			out = append(out, s)
+			out = append(out, strings.Clone(s))
 		}
 	}
 	return out
@@ -118,21 +112,18 @@ func strings1(v any) []string {
 // aggregator reduces items to counters and the index; it runs on one
 // goroutine (the collector).
 type aggregator struct {
-	spec     *msgcheck.Spec
-	s        Summary
-	kinds    map[string]*KindTotals
-	rules    map[string]int
-	unknown  map[string]int
-	deprec   map[string]int
-	statuses map[string]int
-	index    []entry
-	canon    map[string]string // lower-case spelling -> canonical status
-	enum     map[string]bool
+	spec *msgcheck.Spec
+	s    Summary
+	t    *tally // the workers' tallies, merged
+	// index holds one entry per message in chunks, so that growing it
+	// never copies what it holds (entries are pointed to by integrity)
+	index [][]entry
+	canon map[string]string // lower-case spelling -> canonical status
+	enum  map[string]bool
 }
 
 func newAggregator(spec *msgcheck.Spec) *aggregator {
-	a := &aggregator{spec: spec, kinds: map[string]*KindTotals{}, rules: map[string]int{}, unknown: map[string]int{},
-		deprec: map[string]int{}, statuses: map[string]int{}, canon: map[string]string{}, enum: map[string]bool{}}
+	a := &aggregator{spec: spec, t: newTally(), canon: map[string]string{}, enum: map[string]bool{}}
 	if values, aliases, ok := spec.Enum("handback", "status"); ok {
 		for _, v := range values {
 			a.enum[v] = true
@@ -149,6 +140,77 @@ func (a *aggregator) problem(l Location, msg string) {
 	a.s.Problems = append(a.s.Problems, Problem{Check: CheckUnreadable, Message: msg, Location: l})
 }
 
+// tally is what a worker counts on its own: counts do not depend on the
+// order of messages, so workers keep them apart and finish merges them.
+type tally struct {
+	kinds    map[string]*KindTotals
+	rules    map[string]int
+	unknown  map[string]int
+	deprec   map[string]int
+	statuses map[string]int
+}
+
+func newTally() *tally {
+	return &tally{kinds: map[string]*KindTotals{}, rules: map[string]int{}, unknown: map[string]int{},
+		deprec: map[string]int{}, statuses: map[string]int{}}
+}
+
+// count adds a validated message (not a malformed one) to the tally.
+func (t *tally) count(it *item) {
+	res := &it.result
+	kt := t.kinds[res.Kind]
+	if kt == nil {
+		kt = &KindTotals{Kind: res.Kind}
+		t.kinds[res.Kind] = kt
+	}
+	kt.Messages++
+	if res.Valid {
+		kt.Valid++
+	} else {
+		kt.Invalid++
+	}
+	if len(res.Warnings) > 0 {
+		kt.Warns++
+	}
+	for _, f := range res.Errors {
+		t.rules[f.Rule]++
+	}
+	for _, f := range res.Warnings {
+		t.rules[f.Rule]++
+		switch {
+		case strings.HasSuffix(f.Rule, "-unknown-field"):
+			t.unknown[f.Field]++
+		case strings.HasSuffix(f.Rule, "-deprecated"):
+			t.deprec[f.Field]++
+		}
+	}
+	if it.entry.kind == "handback" && it.entry.status != "" {
+		t.statuses[it.entry.status]++
+	}
+	it.result = msgcheck.Result{} // the findings are counted; do not carry them further
+}
+
+// merge adds u into t.
+func (t *tally) merge(u *tally) {
+	for k, kt := range u.kinds {
+		if mine := t.kinds[k]; mine != nil {
+			mine.Messages += kt.Messages
+			mine.Valid += kt.Valid
+			mine.Invalid += kt.Invalid
+			mine.Warns += kt.Warns
+		} else {
+			t.kinds[k] = kt
+		}
+	}
+	for _, pair := range [][2]map[string]int{{t.rules, u.rules}, {t.unknown, u.unknown}, {t.deprec, u.deprec}, {t.statuses, u.statuses}} {
+		for k, n := range pair[1] {
+			pair[0][k] += n
+		}
+	}
+}
+
+// add takes a message in input order: the totals, its verdict's problems
+// and its index entry.
 func (a *aggregator) add(it *item) {
 	a.s.Messages++
 	if it.decodeErr != nil {
@@ -156,39 +218,16 @@ func (a *aggregator) add(it *item) {
 		a.s.Problems = append(a.s.Problems, Problem{Check: CheckMalformed, Message: "not a JSON message: " + it.decodeErr.Error(), Location: it.loc})
 		return
 	}
-	res := &it.result
-	kt := a.kinds[res.Kind]
-	if kt == nil {
-		kt = &KindTotals{Kind: res.Kind}
-		a.kinds[res.Kind] = kt
-	}
-	kt.Messages++
-	if res.Valid {
+	if it.valid {
 		a.s.Valid++
-		kt.Valid++
 	} else {
 		a.s.Invalid++
-		kt.Invalid++
 	}
-	if len(res.Warnings) > 0 {
-		kt.Warns++
+	if n := len(a.index); n == 0 || len(a.index[n-1]) == cap(a.index[n-1]) {
+		a.index = append(a.index, make([]entry, 0, indexChunk))
 	}
-	for _, f := range res.Errors {
-		a.rules[f.Rule]++
-	}
-	for _, f := range res.Warnings {
-		a.rules[f.Rule]++
-		switch {
-		case strings.HasSuffix(f.Rule, "-unknown-field"):
-			a.unknown[f.Field]++
-		case strings.HasSuffix(f.Rule, "-deprecated"):
-			a.deprec[f.Field]++
-		}
-	}
-	if it.entry.kind == "handback" && it.entry.status != "" {
-		a.statuses[it.entry.status]++
-	}
-	a.index = append(a.index, it.entry)
+	last := &a.index[len(a.index)-1]
+	*last = append(*last, it.entry)
 }
 
 func counts(m map[string]int) []Count {
@@ -200,15 +239,18 @@ func counts(m map[string]int) []Count {
 	return out
 }
 
-func (a *aggregator) finish() *Summary {
+func (a *aggregator) finish(tallies []*tally) *Summary {
+	for _, t := range tallies {
+		a.t.merge(t)
+	}
 	s := &a.s
 	for _, k := range append(a.spec.Kinds(), "") {
-		if kt := a.kinds[k]; kt != nil {
+		if kt := a.t.kinds[k]; kt != nil {
 			s.Kinds = append(s.Kinds, *kt)
 		}
 	}
-	s.Rules, s.UnknownFields, s.DeprecatedFields = counts(a.rules), counts(a.unknown), counts(a.deprec)
-	for _, c := range counts(a.statuses) {
+	s.Rules, s.UnknownFields, s.DeprecatedFields = counts(a.t.rules), counts(a.t.unknown), counts(a.t.deprec)
+	for _, c := range counts(a.t.statuses) {
 		canon := a.canon[strings.ToLower(strings.TrimSpace(c.Name))]
 		if a.enum[c.Name] {
 			canon = c.Name
@@ -219,13 +261,21 @@ func (a *aggregator) finish() *Summary {
 	return s
 }
 
+// indexChunk is the number of index entries allocated at once.
+const indexChunk = 4096
+
 // integrity runs the cross-message checks over the index.
-func integrity(index []entry, enum map[string]bool) []Problem {
+func integrity(chunks [][]entry, enum map[string]bool) []Problem {
+	var index []*entry
+	for c := range chunks {
+		for i := range chunks[c] {
+			index = append(index, &chunks[c][i])
+		}
+	}
 	delegates := map[string][]*entry{}
 	handbacks := map[string][]*entry{}
 	known := map[string]bool{}
-	for i := range index {
-		e := &index[i]
+	for _, e := range index {
 		if e.taskID == "" {
 			continue
 		}
@@ -241,8 +291,7 @@ func integrity(index []entry, enum map[string]bool) []Problem {
 	add := func(check string, l Location, format string, args ...any) {
 		out = append(out, Problem{Check: check, Location: l, Message: fmt.Sprintf(format, args...)})
 	}
-	for i := range index {
-		e := &index[i]
+	for _, e := range index {
 		if e.taskID == "" {
 			continue
 		}

@@ -1,0 +1,392 @@
+package jsonmsg_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/protoscan/protoscan/jsonmsg"
+)
+
+func TestDecodeValid(t *testing.T) {
+	tests := []struct {
+		in   string
+		want any
+	}{
+		{`null`, nil},
+		{` true `, true},
+		{"\t\r\nfalse\n", false},
+		{`0`, 0.0},
+		{`-0`, 0.0},
+		{`12345`, 12345.0},
+		{`-7.25`, -7.25},
+		{`0.92`, 0.92},
+		{`1e3`, 1000.0},
+		{`1E+3`, 1000.0},
+		{`25e-1`, 2.5},
+		{`123456789012345678901234567890`, 123456789012345678901234567890.0},
+		{`0.1e-400`, 0.0}, // underflow is not an error for ParseFloat
+		{`""`, ""},
+		{`"a\"b\\c\/d\b\f\n\r\t"`, "a\"b\\c/d\b\f\n\r\t"},
+		{`"\u00e9\u2014\uD834\uDD1E"`, "é—𝄞"},
+		{`"\uD834"`, "\uFFFD"},
+		{`"\uD834x"`, "\uFFFDx"},
+		{`"\uDD1E\uD834"`, "\uFFFD\uFFFD"},
+		{`"\uD834\u0041"`, "\uFFFDA"},
+		{"\"h\xffi\"", "h\uFFFDi"},
+		{"\"\xed\xa0\x80\"", "\uFFFD\uFFFD\uFFFD"},
+		{"\"caf\xc3\xa9 \x7f\"", "café \x7f"},
+		{`[]`, []any{}},
+		{`{}`, map[string]any{}},
+		{`[1, "a", [true], {"k": null}]`, []any{1.0, "a", []any{true}, map[string]any{"k": nil}}},
+		{`{"a": 1, "b": {"c": [2, 3]}, "a": 4}`, map[string]any{"a": 4.0, "b": map[string]any{"c": []any{2.0, 3.0}}}},
+		{`{"k\u00e9y": "v"}`, map[string]any{"kéy": "v"}},
+	}
+	var d jsonmsg.Decoder
+	for _, tt := range tests {
+		got, err := d.Decode([]byte(tt.in))
+		if err != nil || !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("Decode(%q) = %#v, %v; want %#v", tt.in, got, err, tt.want)
+		}
+	}
+}
+
+func TestDecodeInvalid(t *testing.T) {
+	tests := []struct{ in, err string }{
+		{``, "offset 0: unexpected end of JSON input"},
+		{`   `, "offset 3: unexpected end of JSON input"},
+		{`{"a": 1,}`, `offset 8: invalid character '}' looking for beginning of object key string`},
+		{`[1, 2,]`, "offset 6: invalid character ']' looking for beginning of value"},
+		{`{x: 1}`, "offset 1: invalid character 'x' looking for beginning of object key string"},
+		{`{"a" 1}`, "offset 5: invalid character '1' after object key"},
+		{`{"a": 1 "b": 2}`, `offset 8: invalid character '"' after object key:value pair`},
+		{`[1 2]`, "offset 3: invalid character '2' after array element"},
+		{`01`, "offset 1: invalid character '1' after top-level value"},
+		{`[-01]`, "offset 3: invalid character '1' after array element"},
+		{`-`, "offset 1: unexpected end of JSON input"},
+		{`-a`, "offset 1: invalid character 'a' in numeric literal"},
+		{`+1`, "offset 0: invalid character '+' looking for beginning of value"},
+		{`.5`, "offset 0: invalid character '.' looking for beginning of value"},
+		{`1.`, "offset 2: unexpected end of JSON input"},
+		{`1.x`, "offset 2: invalid character 'x' after decimal point in numeric literal"},
+		{`1e`, "offset 2: unexpected end of JSON input"},
+		{`1e+x`, "offset 3: invalid character 'x' in exponent of numeric literal"},
+		{`1e400`, "offset 0: number 1e400 out of range"},
+		{`[1, -2e999]`, "offset 4: number -2e999 out of range"},
+		{`tru`, "offset 3: unexpected end of JSON input"},
+		{`trUe`, "offset 2: invalid character 'U' in literal true (expecting 'u')"},
+		{`nul1`, "offset 3: invalid character '1' in literal null (expecting 'l')"},
+		{`truex`, "offset 4: invalid character 'x' after top-level value"},
+		{`{} {}`, "offset 3: invalid character '{' after top-level value"},
+		{`"abc`, "offset 4: unexpected end of JSON input"},
+		{"\"a\tb\"", `offset 2: invalid character '\t' in string literal`},
+		{"\"a\x00\"", `offset 2: invalid character '\x00' in string literal`},
+		{`"a\x"`, "offset 3: invalid character 'x' in string escape code"},
+		{`"a\'"`, `offset 3: invalid character '\'' in string escape code`},
+		{`"\u12g4"`, "offset 5: invalid character 'g' in \\u hexadecimal character escape"},
+		{`"\uD834\u12"`, `offset 11: invalid character '"' in \u hexadecimal character escape`},
+		{`"\u12`, "offset 5: unexpected end of JSON input"},
+		{`"a\`, "offset 3: unexpected end of JSON input"},
+		{"\"\xff\\q\"", "offset 3: invalid character 'q' in string escape code"},
+		{`{"a":`, "offset 5: unexpected end of JSON input"},
+		{`{"a"`, "offset 4: unexpected end of JSON input"},
+		{`[`, "offset 1: unexpected end of JSON input"},
+		{`[1`, "offset 2: unexpected end of JSON input"},
+		{"\xef\xbb\xbf{}", `offset 0: invalid character 'ï' looking for beginning of value`},
+		{strings.Repeat("[", jsonmsg.MaxDepth+1), fmt.Sprintf("offset %d: nesting too deep", jsonmsg.MaxDepth)},
+	}
+	var d jsonmsg.Decoder
+	for _, tt := range tests {
+		got, err := d.Decode([]byte(tt.in))
+		if err == nil || err.Error() != tt.err {
+			t.Errorf("Decode(%.40q) = %v, %v; want error %q", tt.in, got, err, tt.err)
+			continue
+		}
+		var se *jsonmsg.SyntaxError
+		if !errors.As(err, &se) {
+			t.Errorf("Decode(%.40q): error %T, want *SyntaxError", tt.in, err)
+		}
+		if json.Valid([]byte(tt.in)) && !strings.Contains(tt.err, "out of range") {
+			t.Errorf("%.40q is valid JSON for encoding/json", tt.in)
+		}
+	}
+	// the decoder is still usable after errors
+	if v, err := d.Decode([]byte(`{"ok": [true]}`)); err != nil || !reflect.DeepEqual(v, map[string]any{"ok": []any{true}}) {
+		t.Errorf("after errors: %v, %v", v, err)
+	}
+}
+
+// compare checks Decode against encoding/json's Unmarshal into any: the
+// same value, or both an error.
+func compare(t *testing.T, d *jsonmsg.Decoder, data []byte) {
+	t.Helper()
+	got, err := d.Decode(data)
+	var want any
+	werr := json.Unmarshal(data, &want)
+	if (err != nil) != (werr != nil) {
+		t.Fatalf("input %.200q: jsonmsg error %v, encoding/json error %v", data, err, werr)
+	}
+	if err == nil && !reflect.DeepEqual(got, want) {
+		t.Fatalf("input %.200q:\n jsonmsg       %#v\n encoding/json %#v", data, got, want)
+	}
+}
+
+// differentialInputs are hand-written inputs, valid and not, on the edges
+// of the grammar.
+var differentialInputs = []string{
+	`{"task_id":"feature-x-001","status":"success","metrics":{"quality":0.92,"tokens":15234,"cost":0.41}}`,
+	`{"a":1,"a":2,"a":{"b":3}}`, `{"":""}`, `[[],[[]],{}]`, `[1,]`, `{,}`, `[,1]`, `{"a":1,,"b":2}`,
+	`0`, `-0`, `-0.0`, `00`, `0.`, `0e`, `0e0`, `1E-0`, `-1.5e+10`, `1.7976931348623157e308`, `1.8e308`,
+	`4.9e-324`, `2.5e-324`, `1e-400`, `9007199254740993`, `123456789012345678`, `0.1`, `0.3`, `1e22`, `1e23`,
+	`8.98846567431158e307`, `3.0000000000000004`, `[01]`, `[-]`, `[1e]`, `[1e+]`, `[.1]`, `[1.e1]`, `[NaN]`, `[Infinity]`,
+	`"\u0000"`, `"\uFFFF"`, `"\uDBFF\uDFFF"`, `"\uDC00"`, `"\uD800\uD800"`, `"\uD800\"`, `"\uD800\u"`, `"\uD800\uDC0"`,
+	"\"\x80\"", "\"\xc3\"", "\"\xc3(\"", "\"\xf0\x9f\x98\x80\"", "\"\xf4\x90\x80\x80\"", "\"\xc0\xaf\"", "\"\x7f\"",
+	"\"\x1f\"", "\"\t\"", " \t\n\r[] \t\n\r", "\v[]", "[]\f", "\u00a0[]", `tru`, `true1`, `nulll`, `[true false]`,
+	`{"a"}`, `{"a":}`, `{1:2}`, `{"a":1}}`, `[[]]]`, `"`, `"\`, `"\"`, `'a'`, `{"a":[{"b":[{"c":null}]}]}`,
+}
+
+func TestDifferentialHandWritten(t *testing.T) {
+	var d jsonmsg.Decoder
+	for _, in := range differentialInputs {
+		compare(t, &d, []byte(in))
+	}
+	for _, bm := range benchMessages {
+		compare(t, &d, []byte(bm.json))
+	}
+}
+
+// genValue writes a random JSON value, sometimes with a defect.
+func genValue(r *rand.Rand, b *strings.Builder, depth int) {
+	switch n := r.IntN(10); {
+	case n == 0 && depth < 6:
+		b.WriteByte('{')
+		for i, m := 0, r.IntN(5); i < m; i++ {
+			if i > 0 {
+				b.WriteString(pick(r, ",", ",", ",", ", ", " ,\n"))
+			}
+			genString(r, b)
+			b.WriteString(pick(r, ":", ": ", " : "))
+			genValue(r, b, depth+1)
+		}
+		b.WriteByte('}')
+	case n == 1 && depth < 6:
+		b.WriteByte('[')
+		for i, m := 0, r.IntN(5); i < m; i++ {
+			if i > 0 {
+				b.WriteString(pick(r, ",", ", "))
+			}
+			genValue(r, b, depth+1)
+		}
+		b.WriteByte(']')
+	case n <= 4:
+		genString(r, b)
+	case n <= 7:
+		genNumber(r, b)
+	default:
+		b.WriteString(pick(r, "true", "false", "null"))
+	}
+}
+
+func genString(r *rand.Rand, b *strings.Builder) {
+	b.WriteByte('"')
+	for i, m := 0, r.IntN(12); i < m; i++ {
+		switch r.IntN(12) {
+		case 0:
+			b.WriteString(pick(r, `\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`))
+		case 1:
+			fmt.Fprintf(b, `\u%04x`, r.IntN(0x10000))
+		case 2:
+			b.WriteString(pick(r, `\uD83D\uDE00`, `\ud800`, `\udc00\ud800`, `\uD800\u0041`))
+		case 3:
+			b.WriteString(pick(r, "é", "—", "😀", "\xff", "\xc3", "\xed\xa0\x80", "\x7f"))
+		default:
+			b.WriteByte(byte('a' + r.IntN(26)))
+		}
+	}
+	b.WriteByte('"')
+}
+
+func genNumber(r *rand.Rand, b *strings.Builder) {
+	if r.IntN(3) == 0 {
+		b.WriteByte('-')
+	}
+	if r.IntN(4) == 0 {
+		b.WriteByte('0')
+	} else {
+		b.WriteString(strconv.Itoa(1 + r.IntN(9)))
+		for i, m := 0, r.IntN(20); i < m; i++ {
+			b.WriteByte(byte('0' + r.IntN(10)))
+		}
+	}
+	if r.IntN(2) == 0 {
+		b.WriteByte('.')
+		for i, m := 0, 1+r.IntN(20); i < m; i++ {
+			b.WriteByte(byte('0' + r.IntN(10)))
+		}
+	}
+	if r.IntN(3) == 0 {
+		b.WriteString(pick(r, "e", "E", "e+", "e-", "E-"))
+		b.WriteString(strconv.Itoa(r.IntN(400)))
+	}
+}
+
+func pick(r *rand.Rand, s ...string) string { return s[r.IntN(len(s))] }
+
+// TestDifferentialGenerated compares with encoding/json on random values,
+// and on each with one byte changed, deleted or inserted.
+func TestDifferentialGenerated(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	var d jsonmsg.Decoder
+	n := 20000
+	if testing.Short() {
+		n = 2000
+	}
+	const junk = "{}[],:\"\\ 0-.eE+tfnu\x00\x1f\xff"
+	for range n {
+		var b strings.Builder
+		genValue(r, &b, 0)
+		data := []byte(b.String())
+		compare(t, &d, data)
+		if len(data) == 0 {
+			continue
+		}
+		mutated := append([]byte(nil), data...)
+		switch i := r.IntN(len(data)); r.IntN(3) {
+		case 0:
+			mutated[i] = junk[r.IntN(len(junk))]
+		case 1:
+			mutated = append(mutated[:i], mutated[i+1:]...)
+		default:
+			mutated = append(mutated[:i], append([]byte{junk[r.IntN(len(junk))]}, mutated[i:]...)...)
+		}
+		compare(t, &d, mutated)
+	}
+}
+
+func FuzzDecode(f *testing.F) {
+	for _, in := range differentialInputs {
+		f.Add([]byte(in))
+	}
+	for _, bm := range benchMessages {
+		f.Add([]byte(bm.json))
+	}
+	var d jsonmsg.Decoder
+	f.Fuzz(func(t *testing.T, data []byte) {
+		compare(t, &d, data)
+	})
+}
+
+func TestHugeString(t *testing.T) {
+	const n = 10 << 20
+	for _, unit := range []string{"a", `\n`, "\u00e9"} {
+		body := strings.Repeat(unit, n/len(unit))
+		v, err := jsonmsg.Decode([]byte(`{"s": "` + body + `"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := body
+		if unit == `\n` {
+			want = strings.Repeat("\n", n/2)
+		}
+		if s := v.(map[string]any)["s"].(string); s != want {
+			t.Errorf("%q x %d: got a string of %d bytes, want %d", unit, n/len(unit), len(s), len(want))
+		}
+	}
+}
+
+func TestDeepNesting(t *testing.T) {
+	var d jsonmsg.Decoder
+	// the deepest accepted, as by encoding/json
+	for _, open := range []string{"[", `{"a":`} {
+		close := "]"
+		if open != "[" {
+			close = "}"
+		}
+		data := []byte(strings.Repeat(open, jsonmsg.MaxDepth) + "1" + strings.Repeat(close, jsonmsg.MaxDepth))
+		if _, err := d.Decode(data); err != nil {
+			t.Fatalf("depth %d: %v", jsonmsg.MaxDepth, err)
+		}
+		if !json.Valid(data) {
+			t.Fatalf("encoding/json rejects depth %d", jsonmsg.MaxDepth)
+		}
+	}
+	// far too deep: an error, quickly, not a stack overflow
+	for _, open := range []string{"[", `{"a":`, `[{"a":`} {
+		data := []byte(strings.Repeat(open, 1_000_000))
+		_, err := d.Decode(data)
+		if err == nil || !strings.HasSuffix(err.Error(), ": nesting too deep") {
+			t.Errorf("%q x 1e6: %v, want nesting too deep", open, err)
+		}
+	}
+}
+
+// TestLinear guards against quadratic behaviour: many members, elements,
+// and escapes take time in proportion to their number.
+func TestLinear(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{")
+	for i := range 200_000 {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `"k%d":[%d,"v\u00e9",{}]`, i, i)
+	}
+	b.WriteString("}")
+	v, err := jsonmsg.Decode([]byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := v.(map[string]any); len(m) != 200_000 || m["k199999"].([]any)[0] != 199999.0 {
+		t.Errorf("wrong decoding of a large object")
+	}
+}
+
+func TestConcurrentDecode(t *testing.T) {
+	data := []byte(benchMessages[1].json)
+	want, err := jsonmsg.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan bool)
+	for range 4 {
+		go func() {
+			defer func() { done <- true }()
+			for range 500 {
+				if got, err := jsonmsg.Decode(data); err != nil || !reflect.DeepEqual(got, want) {
+					t.Errorf("concurrent Decode: %v, %v", got, err)
+					return
+				}
+			}
+		}()
+	}
+	for range 4 {
+		<-done
+	}
+}
+
+// TestRetainedValues checks that values kept from one message are not
+// changed by decoding the next ones with the same Decoder (the shared
+// the strings are per message).
+func TestRetainedValues(t *testing.T) {
+	var d jsonmsg.Decoder
+	var kept []any
+	var wants []any
+	for i := range 300 {
+		data := []byte(fmt.Sprintf(`{"s":"v%d","n":%d.5,"a":["x%d",%d]}`, i, i, i, i))
+		v, err := d.Decode(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		clear(data) // the input buffer may be reused by the caller
+		kept = append(kept, v)
+		wants = append(wants, map[string]any{"s": fmt.Sprint("v", i), "n": float64(i) + 0.5, "a": []any{fmt.Sprint("x", i), float64(i)}})
+	}
+	if !reflect.DeepEqual(kept, wants) {
+		t.Errorf("retained values changed")
+	}
+}
