@@ -13,7 +13,6 @@
 package audit
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -74,8 +73,15 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 			defer wg.Done()
 			var dec jsonmsg.Decoder // decoding is the hot path: one reusable decoder per worker
 			for b := range jobs {
+				if b.chunk != "" {
+					b.items = splitLines(b.chunk, b.name, b.firstLine, opts.MaxLine)
+					b.chunk = ""
+				}
 				for i := range b.items {
 					it := &b.items[i]
+					if it.unread != "" {
+						continue
+					}
 					check(it, opts, &dec)
 					if it.decodeErr == nil {
 						t.count(it)
@@ -104,6 +110,9 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 				next++
 				for i := range nb.items {
 					a.add(&nb.items[i])
+					if nb.items[i].unread != "" {
+						continue
+					}
 					if opts.Verdicts != nil && collectErr == nil {
 						v := verdictInvalid
 						if nb.items[i].valid {
@@ -115,7 +124,7 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 			}
 		}
 	}()
-	r := &reader{ctx: ctx, jobs: jobs, maxLine: opts.MaxLine, problem: a.problem}
+	r := &reader{ctx: ctx, jobs: jobs, maxLine: opts.MaxLine}
 	for _, in := range inputs {
 		if ctx.Err() != nil {
 			break
@@ -149,15 +158,23 @@ type item struct {
 	kind  string // from the file name, when the layout says it
 	// output
 	decodeErr error
-	result    msgcheck.Result
-	valid     bool
-	entry     entry
+	// unread is set for an input that could not be read (a file, a line
+	// over the limit): the collector records it as a problem, in order
+	unread string
+	result msgcheck.Result
+	valid  bool
+	entry  entry
 }
 
 // batch groups items so that the channels are not the bottleneck.
 type batch struct {
 	seq   int
 	items []item
+	// a chunk of JSON Lines, split into items by the worker that takes
+	// the batch: the reader only cuts the stream at line ends
+	chunk     string
+	name      string
+	firstLine int
 }
 
 const batchSize = 256
@@ -215,7 +232,13 @@ type reader struct {
 	cur     *batch
 	seq     int
 	maxLine int
-	problem func(Location, string)
+}
+
+// problem sends an unreadable input down the pipeline, so that it is
+// recorded in input order by the collector (the one goroutine that
+// writes the summary).
+func (r *reader) problem(l Location, msg string) {
+	r.push(item{unread: msg, loc: l})
 }
 
 func (r *reader) push(it item) {
@@ -340,24 +363,48 @@ func kindHint(p string) string {
 	return ""
 }
 
-// jsonl reads JSON Lines; blank lines are skipped, a line over the limit
-// is a problem and reading goes on after it.
+// chunkSize is how much of a JSON Lines stream one batch carries.
+const chunkSize = 1 << 20
+
+// jsonl cuts JSON Lines into chunks that end at a line end, for the
+// workers to split and decode. A line longer than the limit is skipped
+// with a problem, and reading goes on after it.
 func (r *reader) jsonl(name string, in io.Reader) {
-	br := bufio.NewReaderSize(in, 1<<20)
-	line := 0
+	buf := make([]byte, chunkSize)
+	var carry []byte // the start of a line the last read cut
+	line := 1        // the number of the first line of carry
+	skipping := false
 	for r.ctx.Err() == nil {
-		data, tooLong, err := readLine(br, r.maxLine)
-		if len(data) > 0 || tooLong || err == nil {
+		n, err := io.ReadFull(in, buf)
+		data := buf[:n]
+		eof := err != nil
+		if skipping {
+			i := bytes.IndexByte(data, '\n')
+			if i < 0 {
+				if eof {
+					return
+				}
+				continue
+			}
+			data, skipping = data[i+1:], false
 			line++
 		}
-		switch {
-		case tooLong:
-			r.problem(Location{Path: name, Line: line}, fmt.Sprintf("line longer than %d bytes; skipped", r.maxLine))
-		case len(bytes.TrimSpace(data)) > 0:
-			r.push(item{data: string(data), loc: Location{Path: name, Line: line}})
+		all := append(carry, data...)
+		cut := len(all)
+		if !eof {
+			cut = bytes.LastIndexByte(all, '\n') + 1
 		}
-		if err != nil {
-			if !errors.Is(err, io.EOF) {
+		if cut > 0 {
+			r.pushChunk(name, string(all[:cut]), line)
+			line += bytes.Count(all[:cut], newline)
+		}
+		carry = append([]byte(nil), all[cut:]...)
+		if len(carry) > r.maxLine {
+			r.problem(Location{Path: name, Line: line}, fmt.Sprintf("line longer than %d bytes; skipped", r.maxLine))
+			carry, skipping = nil, true
+		}
+		if eof {
+			if !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
 				r.problem(Location{Path: name, Line: line}, err.Error())
 			}
 			return
@@ -365,23 +412,32 @@ func (r *reader) jsonl(name string, in io.Reader) {
 	}
 }
 
-// readLine returns the next line without its ending. A line longer than
-// limit is consumed and reported with tooLong.
-func readLine(br *bufio.Reader, limit int) (line []byte, tooLong bool, err error) {
-	var buf []byte
-	for {
-		frag, err := br.ReadSlice('\n')
-		if !tooLong {
-			if len(buf)+len(frag) > limit+2 {
-				tooLong, buf = true, nil
-			} else {
-				buf = append(buf, frag...)
-			}
-		}
-		if errors.Is(err, bufio.ErrBufferFull) {
-			continue
-		}
-		buf = bytes.TrimRight(buf, "\r\n")
-		return buf, tooLong, err
+var newline = []byte("\n")
+
+// pushChunk sends a chunk as a batch of its own, after the items before it.
+func (r *reader) pushChunk(name, chunk string, firstLine int) {
+	r.flush()
+	select {
+	case r.jobs <- &batch{seq: r.seq, chunk: chunk, name: name, firstLine: firstLine}:
+		r.seq++
+	case <-r.ctx.Done():
 	}
+}
+
+// splitLines turns a chunk into items: one per non-blank line, a line over
+// maxLine marked tooLong. The items' text is a slice of the chunk.
+func splitLines(chunk, name string, first, maxLine int) []item {
+	items := make([]item, 0, strings.Count(chunk, "\n")+1)
+	line := first
+	for len(chunk) > 0 {
+		text, rest, _ := strings.Cut(chunk, "\n")
+		chunk = rest
+		if len(text) > maxLine {
+			items = append(items, item{unread: fmt.Sprintf("line longer than %d bytes; skipped", maxLine), loc: Location{Path: name, Line: line}})
+		} else if t := strings.TrimRight(text, "\r"); strings.TrimSpace(t) != "" {
+			items = append(items, item{data: t, loc: Location{Path: name, Line: line}})
+		}
+		line++
+	}
+	return items
 }

@@ -212,6 +212,10 @@ func (t *tally) merge(u *tally) {
 // add takes a message in input order: the totals, its verdict's problems
 // and its index entry.
 func (a *aggregator) add(it *item) {
+	if it.unread != "" {
+		a.problem(it.loc, it.unread)
+		return
+	}
 	a.s.Messages++
 	if it.decodeErr != nil {
 		a.s.Invalid++
