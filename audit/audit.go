@@ -370,13 +370,17 @@ const chunkSize = 1 << 20
 // workers to split and decode. A line longer than the limit is skipped
 // with a problem, and reading goes on after it.
 func (r *reader) jsonl(name string, in io.Reader) {
-	buf := make([]byte, chunkSize)
-	var carry []byte // the start of a line the last read cut
-	line := 1        // the number of the first line of carry
+	// buf holds the cut line carried over from the last read, then what
+	// is read next; the chunk sent is a copy (a string), so buf is reused
+	buf := make([]byte, 0, 2*chunkSize)
+	line := 1 // the number of the first line in buf
 	skipping := false
 	for r.ctx.Err() == nil {
-		n, err := io.ReadFull(in, buf)
-		data := buf[:n]
+		if cap(buf)-len(buf) < chunkSize {
+			buf = append(make([]byte, 0, len(buf)+2*chunkSize), buf...)
+		}
+		n, err := io.ReadFull(in, buf[len(buf):len(buf)+chunkSize])
+		data := buf[len(buf) : len(buf)+n]
 		eof := err != nil
 		if skipping {
 			i := bytes.IndexByte(data, '\n')
@@ -386,10 +390,12 @@ func (r *reader) jsonl(name string, in io.Reader) {
 				}
 				continue
 			}
-			data, skipping = data[i+1:], false
+			copy(buf[len(buf):cap(buf)], data[i+1:])
+			n -= i + 1
+			skipping = false
 			line++
 		}
-		all := append(carry, data...)
+		all := buf[:len(buf)+n]
 		cut := len(all)
 		if !eof {
 			cut = bytes.LastIndexByte(all, '\n') + 1
@@ -398,10 +404,10 @@ func (r *reader) jsonl(name string, in io.Reader) {
 			r.pushChunk(name, string(all[:cut]), line)
 			line += bytes.Count(all[:cut], newline)
 		}
-		carry = append([]byte(nil), all[cut:]...)
-		if len(carry) > r.maxLine {
+		buf = buf[:copy(buf[:cap(buf)], all[cut:])]
+		if len(buf) > r.maxLine {
 			r.problem(Location{Path: name, Line: line}, fmt.Sprintf("line longer than %d bytes; skipped", r.maxLine))
-			carry, skipping = nil, true
+			buf, skipping = buf[:0], true
 		}
 		if eof {
 			if !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {

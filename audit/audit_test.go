@@ -192,3 +192,23 @@ func FuzzJSONL(f *testing.F) {
 		}
 	})
 }
+
+// TestLineTooLongAcrossChunks: a line over the limit that spans several
+// reads is skipped to its end, and the lines after it keep their numbers.
+func TestLineTooLongAcrossChunks(t *testing.T) {
+	root := repo(t, map[string]string{})
+	v, _ := msgcheck.New(msgcheck.Options{Root: root}, msgcheck.DefaultSpec())
+	in := handbackJSON("task-a-001", "success") + "\n" + strings.Repeat("y", 5<<20) + "\n" + handbackJSON("task-b-001", "DONE") + "\n"
+	var verdicts bytes.Buffer
+	s, err := audit.Run(context.Background(), []string{"-"}, strings.NewReader(in),
+		audit.Options{Validator: v, Spec: msgcheck.DefaultSpec(), MaxLine: 2 << 20, Verdicts: &verdicts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if verdicts.String() != "1\n0\n" || len(s.Problems) != 1 || s.Problems[0].Line != 2 {
+		t.Errorf("verdicts %q problems %+v", verdicts.String(), s.Problems)
+	}
+	if got := checks(s); len(got[audit.CheckMalformed]) != 0 {
+		t.Errorf("malformed: %v", got[audit.CheckMalformed])
+	}
+}

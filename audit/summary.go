@@ -270,25 +270,35 @@ const indexChunk = 4096
 
 // integrity runs the cross-message checks over the index.
 func integrity(chunks [][]entry, enum map[string]bool) []Problem {
-	var index []*entry
+	n := 0
+	for _, c := range chunks {
+		n += len(c)
+	}
+	index := make([]*entry, 0, n)
 	for c := range chunks {
 		for i := range chunks[c] {
 			index = append(index, &chunks[c][i])
 		}
 	}
-	delegates := map[string][]*entry{}
-	handbacks := map[string][]*entry{}
-	known := map[string]bool{}
+	// the first DELEGATE and HANDBACK of each task id; known holds the
+	// task ids of messages of any kind
+	delegates := make(map[string]*entry, n)
+	handbacks := make(map[string]*entry, n)
+	known := make(map[string]struct{}, n)
 	for _, e := range index {
 		if e.taskID == "" {
 			continue
 		}
-		known[e.taskID] = true
+		known[e.taskID] = struct{}{}
 		switch e.kind {
 		case "delegate":
-			delegates[e.taskID] = append(delegates[e.taskID], e)
+			if delegates[e.taskID] == nil {
+				delegates[e.taskID] = e
+			}
 		case "handback":
-			handbacks[e.taskID] = append(handbacks[e.taskID], e)
+			if handbacks[e.taskID] == nil {
+				handbacks[e.taskID] = e
+			}
 		}
 	}
 	var out []Problem
@@ -301,22 +311,22 @@ func integrity(chunks [][]entry, enum map[string]bool) []Problem {
 		}
 		switch e.kind {
 		case "handback":
-			if len(delegates[e.taskID]) == 0 {
+			if delegates[e.taskID] == nil {
 				add(CheckOrphan, e.loc, "HANDBACK %q answers no DELEGATE", e.taskID)
 			}
 			if inDoneFolder(e.loc.Path) && !terminal(e.status) {
 				add(CheckUnfinished, e.loc, "HANDBACK %q is in a done folder with status %q, which does not finish a task", e.taskID, e.status)
 			}
-			if hs := handbacks[e.taskID]; len(hs) > 1 && hs[0] != e {
-				add(CheckDuplicate, e.loc, "task_id %q has another HANDBACK at %s", e.taskID, hs[0].loc)
+			if first := handbacks[e.taskID]; first != e {
+				add(CheckDuplicate, e.loc, "task_id %q has another HANDBACK at %s", e.taskID, first.loc)
 			}
 		case "delegate":
-			if len(handbacks[e.taskID]) == 0 {
+			if handbacks[e.taskID] == nil {
 				folder := path.Dir(e.loc.Path)
 				add(CheckPending, e.loc, "DELEGATE %q has no HANDBACK yet (in %s)", e.taskID, folder)
 			}
-			if ds := delegates[e.taskID]; len(ds) > 1 && ds[0] != e {
-				add(CheckDuplicate, e.loc, "task_id %q has another DELEGATE at %s", e.taskID, ds[0].loc)
+			if first := delegates[e.taskID]; first != e {
+				add(CheckDuplicate, e.loc, "task_id %q has another DELEGATE at %s", e.taskID, first.loc)
 			}
 		}
 		refs := []struct {
@@ -325,7 +335,7 @@ func integrity(chunks [][]entry, enum map[string]bool) []Problem {
 		}{{"parent_task_id", nonEmpty(e.parent)}, {"dependencies", e.deps}, {"children_created", e.children}}
 		for _, r := range refs {
 			for _, id := range r.ids {
-				if !known[id] {
+				if _, ok := known[id]; !ok {
 					add(CheckReference, e.loc, "%s of %q names unknown task %q", r.field, e.taskID, id)
 				}
 			}
@@ -367,7 +377,7 @@ func inDoneFolder(p string) bool {
 
 // cycles finds dependency cycles among DELEGATEs (iteratively: a queue
 // may hold long chains), each reported once at its smallest task id.
-func cycles(delegates map[string][]*entry) []Problem {
+func cycles(delegates map[string]*entry) []Problem {
 	ids := make([]string, 0, len(delegates))
 	for id := range delegates {
 		ids = append(ids, id)
@@ -392,7 +402,7 @@ func cycles(delegates map[string][]*entry) []Problem {
 		color[root] = grey
 		for len(stack) > 0 {
 			top := &stack[len(stack)-1]
-			deps := delegates[top.id][0].deps
+			deps := delegates[top.id].deps
 			if top.next >= len(deps) {
 				color[top.id] = black
 				stack = stack[:len(stack)-1]
@@ -417,7 +427,7 @@ func cycles(delegates map[string][]*entry) []Problem {
 					}
 				}
 				slices.Reverse(cyc)
-				first := delegates[slices.Min(cyc)][0]
+				first := delegates[slices.Min(cyc)]
 				out = append(out, Problem{Check: CheckCycle, Location: first.loc,
 					Message: "dependency cycle: " + strings.Join(append(cyc, dep), " -> ")})
 			}
