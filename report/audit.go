@@ -189,25 +189,30 @@ func AuditMarkdown(w io.Writer, s *audit.Summary) error {
 	if len(s.Rules) > 0 {
 		b.WriteString("\n| rule | count |\n| :--- | ---: |\n")
 		for _, c := range s.Rules {
-			fmt.Fprintf(&b, "| `%s` | %d |\n", c.Name, c.N)
+			fmt.Fprintf(&b, "| %s | %d |\n", mdCell(mdCode(c.Name)), c.N)
 		}
 	}
 	if len(s.Statuses) > 0 {
 		b.WriteString("\n| status | count | note |\n| :--- | ---: | :--- |\n")
 		for _, st := range s.Statuses {
-			fmt.Fprintf(&b, "| `%s` | %d | %s |\n", mdCell(oneLine(st.Value)), st.N, strings.TrimSpace(statusNote(st)))
+			fmt.Fprintf(&b, "| %s | %d | %s |\n", mdCell(mdCode(st.Value)), st.N, strings.TrimSpace(statusNote(st)))
 		}
 	}
-	for _, check := range checksInOrder(s.Integrity) {
-		ps := filter(s.Integrity, check)
-		fmt.Fprintf(&b, "\n**%s** (%d)\n\n", check, len(ps))
+	list := func(title string, ps []audit.Problem) {
+		fmt.Fprintf(&b, "\n**%s** (%d)\n\n", title, len(ps))
 		for i, p := range ps {
 			if i == maxListed {
 				fmt.Fprintf(&b, "- ... and %d more\n", len(ps)-i)
 				break
 			}
-			fmt.Fprintf(&b, "- `%s`: %s\n", p.Location, mdCell(oneLine(p.Message)))
+			fmt.Fprintf(&b, "- %s: %s\n", mdCode(p.Location.String()), mdText(p.Message))
 		}
+	}
+	for _, check := range checksInOrder(s.Integrity) {
+		list(check, filter(s.Integrity, check))
+	}
+	if len(s.Problems) > 0 {
+		list("unreadable or malformed", s.Problems)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -1,0 +1,66 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/protoscan/protoscan/audit"
+)
+
+func sampleAudit() *audit.Summary {
+	s := &audit.Summary{Messages: 6, Valid: 3, Invalid: 3,
+		Kinds: []audit.KindTotals{{Kind: "delegate", Messages: 3, Valid: 2, Invalid: 1, Warns: 1},
+			{Kind: "handback", Messages: 2, Valid: 1, Invalid: 1}},
+		Rules:         []audit.Count{{Name: "msgcheck/handback-status-enum", N: 1}, {Name: "msgcheck/delegate-scope-words", N: 1}},
+		UnknownFields: []audit.Count{{Name: "foo_bar", N: 1}},
+		Statuses: []audit.StatusCount{{Value: "success", Canonical: "success", N: 1},
+			{Value: "SUCCESS", Canonical: "success", N: 1}, {Value: "do|ne`", N: 1}},
+		Problems: []audit.Problem{{Check: audit.CheckMalformed, Message: "not a JSON message: offset 1: invalid character", Location: audit.Location{Path: "log.jsonl", Line: 4}}},
+	}
+	for i := 0; i < maxListed+2; i++ {
+		s.Integrity = append(s.Integrity, audit.Problem{Check: audit.CheckPending,
+			Message: fmt.Sprintf("DELEGATE %q has no HANDBACK yet (in queue/incoming)", fmt.Sprintf("task-%03d", i)),
+			Location: audit.Location{Path: fmt.Sprintf("queue/incoming/DELEGATE-%03d.yaml", i)}})
+	}
+	s.Integrity = append(s.Integrity, audit.Problem{Check: audit.CheckOrphan, Message: `HANDBACK "task-x-001" answers no DELEGATE`,
+		Location: audit.Location{Path: "log.jsonl", Line: 1}})
+	return s
+}
+
+// TestAuditFormats: a golden file per format; the JSON has integer
+// totals and every problem, text and Markdown cap long lists.
+func TestAuditFormats(t *testing.T) {
+	for _, f := range []struct {
+		name   string
+		render func(*bytes.Buffer, *audit.Summary) error
+	}{
+		{"audit.txt", func(b *bytes.Buffer, s *audit.Summary) error { return AuditText(b, s) }},
+		{"audit.json", func(b *bytes.Buffer, s *audit.Summary) error { return AuditJSON(b, s) }},
+		{"audit.md", func(b *bytes.Buffer, s *audit.Summary) error { return AuditMarkdown(b, s) }},
+	} {
+		var a, b bytes.Buffer
+		if err := f.render(&a, sampleAudit()); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.render(&b, sampleAudit()); err != nil || !bytes.Equal(a.Bytes(), b.Bytes()) {
+			t.Errorf("%s: two renders differ", f.name)
+		}
+		golden(t, f.name, a.Bytes())
+	}
+	var out struct {
+		Summary   struct{ Valid, Invalid int }
+		Integrity []json.RawMessage
+	}
+	var b bytes.Buffer
+	if err := AuditJSON(&b, sampleAudit()); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b.Bytes(), &out); err != nil {
+		t.Fatal(err)
+	}
+	if out.Summary.Valid != 3 || out.Summary.Invalid != 3 || len(out.Integrity) != maxListed+3 {
+		t.Errorf("JSON summary %+v, %d integrity problems", out.Summary, len(out.Integrity))
+	}
+}
