@@ -21,7 +21,7 @@ func sampleAudit() *audit.Summary {
 	}
 	for i := 0; i < maxListed+2; i++ {
 		s.Integrity = append(s.Integrity, audit.Problem{Check: audit.CheckPending,
-			Message: fmt.Sprintf("DELEGATE %q has no HANDBACK yet (in queue/incoming)", fmt.Sprintf("task-%03d", i)),
+			Message:  fmt.Sprintf("DELEGATE %q has no HANDBACK yet (in queue/incoming)", fmt.Sprintf("task-%03d", i)),
 			Location: audit.Location{Path: fmt.Sprintf("queue/incoming/DELEGATE-%03d.yaml", i)}})
 	}
 	s.Integrity = append(s.Integrity, audit.Problem{Check: audit.CheckOrphan, Message: `HANDBACK "task-x-001" answers no DELEGATE`,
