@@ -71,7 +71,10 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 		tallies[w] = newTally()
 		go func(t *tally) {
 			defer wg.Done()
-			var dec jsonmsg.Decoder // decoding is the hot path: one reusable decoder per worker
+			// decoding is the hot path: one decoder per worker, whose maps
+			// and slices are recycled from message to message (nothing of
+			// a message is kept past check and count: see entry, tally)
+			dec := jsonmsg.Decoder{Reuse: true}
 			for b := range jobs {
 				if b.chunk != "" {
 					b.items = splitLines(b.chunk, b.name, b.firstLine, opts.MaxLine)

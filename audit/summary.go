@@ -179,15 +179,24 @@ func (t *tally) count(it *item) {
 		t.rules[f.Rule]++
 		switch {
 		case strings.HasSuffix(f.Rule, "-unknown-field"):
-			t.unknown[f.Field]++
+			inc(t.unknown, f.Field)
 		case strings.HasSuffix(f.Rule, "-deprecated"):
-			t.deprec[f.Field]++
+			inc(t.deprec, f.Field)
 		}
 	}
 	if it.entry.kind == "handback" && it.entry.status != "" {
-		t.statuses[it.entry.status]++
+		inc(t.statuses, it.entry.status)
 	}
 	it.result = msgcheck.Result{} // the findings are counted; do not carry them further
+}
+
+// inc counts name, copying it the first time: a name read from a message
+// shares that message's text, which the tally must not keep alive.
+func inc(m map[string]int, name string) {
+	if _, ok := m[name]; !ok {
+		name = strings.Clone(name)
+	}
+	m[name]++
 }
 
 // merge adds u into t.

@@ -31,6 +31,53 @@ type Decoder struct {
 	kvs  []kv   // pending members of the objects being decoded
 	vals []any  // pending elements of the arrays being decoded
 	err  *SyntaxError
+
+	// Reuse recycles the maps and slices of one call in the next: the
+	// values a call returns are then valid only until the next call on
+	// the Decoder. A caller that validates each message and keeps nothing
+	// of it (the audit) saves most of the decoder's allocations.
+	Reuse bool
+	maps  []map[string]any // the maps handed out, for the next call
+	nmaps int              // of those, used in this call
+	slab  []any            // backing of the arrays handed out
+	nslab int              // of it, used in this call
+}
+
+// maxReusedMaps bounds the maps a Decoder keeps for reuse.
+const maxReusedMaps = 256
+
+// newMap returns an empty map for n members.
+func (d *Decoder) newMap(n int) map[string]any {
+	if !d.Reuse {
+		return make(map[string]any, n)
+	}
+	if d.nmaps < len(d.maps) {
+		m := d.maps[d.nmaps]
+		d.nmaps++
+		clear(m)
+		return m
+	}
+	m := make(map[string]any, max(n, 8))
+	if len(d.maps) < maxReusedMaps {
+		d.maps = append(d.maps, m)
+		d.nmaps++
+	}
+	return m
+}
+
+// newSlice returns a slice of n elements.
+func (d *Decoder) newSlice(n int) []any {
+	if !d.Reuse || n == 0 {
+		return make([]any, n) // never nil, as encoding/json; n == 0 allocates nothing
+	}
+	if len(d.slab)-d.nslab < n {
+		// a fresh slab: the slices of this call already handed out keep
+		// the old one
+		d.slab, d.nslab = make([]any, max(n, 2*len(d.slab), 64)), 0
+	}
+	out := d.slab[d.nslab : d.nslab+n : d.nslab+n]
+	d.nslab += n
+	return out
 }
 
 type kv struct {
@@ -64,6 +111,10 @@ func (d *Decoder) Decode(data []byte) (any, error) {
 // nothing, and the decoded strings share s.
 func (d *Decoder) DecodeString(s string) (any, error) {
 	d.s, d.err = s, nil
+	if d.Reuse {
+		clear(d.slab[:d.nslab]) // drop the last message's values
+		d.nmaps, d.nslab = 0, 0
+	}
 	v, i := d.value(skipSpace(s, 0), 0)
 	if i >= 0 {
 		if i = skipSpace(s, i); i < len(s) {
@@ -166,7 +217,7 @@ func (d *Decoder) object(i, depth int) (any, int) {
 	}
 	s := d.s
 	if i = skipSpace(s, i+1); i < len(s) && s[i] == '}' {
-		return map[string]any{}, i + 1
+		return d.newMap(0), i + 1
 	}
 	mark := len(d.kvs)
 	for {
@@ -201,7 +252,7 @@ func (d *Decoder) object(i, depth int) (any, int) {
 			// the members are known now: one allocation of the right size
 			// (duplicate keys: the last wins, as with encoding/json)
 			members := d.kvs[mark:]
-			m := make(map[string]any, len(members))
+			m := d.newMap(len(members))
 			for _, e := range members {
 				m[e.k] = e.v
 			}
@@ -220,7 +271,7 @@ func (d *Decoder) array(i, depth int) (any, int) {
 	}
 	s := d.s
 	if i = skipSpace(s, i+1); i < len(s) && s[i] == ']' {
-		return []any{}, i + 1
+		return d.newSlice(0), i + 1
 	}
 	mark := len(d.vals)
 	for {
@@ -237,7 +288,7 @@ func (d *Decoder) array(i, depth int) (any, int) {
 			i = skipSpace(s, i+1)
 		case ']':
 			elems := d.vals[mark:]
-			out := make([]any, len(elems))
+			out := d.newSlice(len(elems))
 			copy(out, elems)
 			clear(elems)
 			d.vals = d.vals[:mark]

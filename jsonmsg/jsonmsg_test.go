@@ -240,8 +240,13 @@ func pick(r *rand.Rand, s ...string) string { return s[r.IntN(len(s))] }
 // TestDifferentialGenerated compares with encoding/json on random values,
 // and on each with one byte changed, deleted or inserted.
 func TestDifferentialGenerated(t *testing.T) {
+	t.Run("fresh", func(t *testing.T) { differentialGenerated(t, &jsonmsg.Decoder{}) })
+	// with Reuse, each value is compared before the next call recycles it
+	t.Run("reuse", func(t *testing.T) { differentialGenerated(t, &jsonmsg.Decoder{Reuse: true}) })
+}
+
+func differentialGenerated(t *testing.T, d *jsonmsg.Decoder) {
 	r := rand.New(rand.NewPCG(1, 2))
-	var d jsonmsg.Decoder
 	n := 20000
 	if testing.Short() {
 		n = 2000
@@ -251,7 +256,7 @@ func TestDifferentialGenerated(t *testing.T) {
 		var b strings.Builder
 		genValue(r, &b, 0)
 		data := []byte(b.String())
-		compare(t, &d, data)
+		compare(t, d, data)
 		if len(data) == 0 {
 			continue
 		}
@@ -264,7 +269,7 @@ func TestDifferentialGenerated(t *testing.T) {
 		default:
 			mutated = append(mutated[:i], append([]byte{junk[r.IntN(len(junk))]}, mutated[i:]...)...)
 		}
-		compare(t, &d, mutated)
+		compare(t, d, mutated)
 	}
 }
 
@@ -275,9 +280,11 @@ func FuzzDecode(f *testing.F) {
 	for _, bm := range benchMessages {
 		f.Add([]byte(bm.json))
 	}
-	var d jsonmsg.Decoder
+	var d, reuse jsonmsg.Decoder
+	reuse.Reuse = true
 	f.Fuzz(func(t *testing.T, data []byte) {
 		compare(t, &d, data)
+		compare(t, &reuse, data)
 	})
 }
 
