@@ -31,7 +31,7 @@ func (e *env) audit(args []string) int {
 	specPath := fs.String("spec", "", "protocol spec `FILE` (default: docs/specs/protocol-core-v*.yaml under the root, else the embedded v1.0)")
 	rootFlag := fs.String("root", "", "repository root `DIR` for skills/ lookups (default: nearest ancestor with .git, else the current directory)")
 	failUnder := fs.String("fail-under", "", "exit 1 when compliance is under `PCT` percent (default: exit 1 on any invalid message)")
-	verdicts := fs.String("verdicts", "", "write one '1' (valid) or '0' (invalid) per message, in input order, to `FILE`")
+	verdicts := fs.String("verdicts", "", "write one line per message, 1 (valid) or 0 (invalid), in input order, to `FILE`")
 	workers := fs.Int("j", 0, "messages validated at once (default: one per CPU)")
 	var paths []string
 	usage := "usage: protoscan audit [--format F] [--fail-under PCT] [--root DIR] [--spec F] PATH... (\"-\" reads JSON Lines from stdin)"
@@ -108,20 +108,13 @@ func (e *env) audit(args []string) int {
 }
 
 func renderAudit(e *env, o output, s *audit.Summary) error {
-	var w io.Writer = e.stdout
-	if o.path != "" {
-		f, err := os.Create(o.path)
-		if err != nil {
-			return err
+	return e.writeOutput(o, func(w io.Writer) error {
+		switch o.format {
+		case "json":
+			return report.AuditJSON(w, s)
+		case "markdown":
+			return report.AuditMarkdown(w, s)
 		}
-		defer f.Close()
-		w = f
-	}
-	switch o.format {
-	case "json":
-		return report.AuditJSON(w, s)
-	case "markdown":
-		return report.AuditMarkdown(w, s)
-	}
-	return report.AuditText(w, s)
+		return report.AuditText(w, s)
+	})
 }

@@ -245,26 +245,36 @@ func failLevel(s string) (sev finding.Severity, never bool, err error) {
 }
 
 func (e *env) render(o output, rep *report.Report) error {
-	var w io.Writer = e.stdout
 	color := o.path == "" && isTerminal(e.stdout)
-	if o.path != "" {
-		f, err := os.Create(o.path)
-		if err != nil {
-			return err
+	return e.writeOutput(o, func(w io.Writer) error {
+		switch o.format {
+		case "json":
+			return report.JSON(w, rep)
+		case "sarif":
+			return report.SARIF(w, rep)
+		case "markdown":
+			return report.Markdown(w, rep)
+		default:
+			return report.Text(w, rep, color)
 		}
-		defer f.Close()
-		w = f
+	})
+}
+
+// writeOutput runs write on stdout, or on the output's file; a file that
+// cannot be written or closed completely is an error.
+func (e *env) writeOutput(o output, write func(io.Writer) error) error {
+	if o.path == "" {
+		return write(e.stdout)
 	}
-	switch o.format {
-	case "json":
-		return report.JSON(w, rep)
-	case "sarif":
-		return report.SARIF(w, rep)
-	case "markdown":
-		return report.Markdown(w, rep)
-	default:
-		return report.Text(w, rep, color)
+	f, err := os.Create(o.path)
+	if err != nil {
+		return err
 	}
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // isTerminal reports whether w is a terminal that wants colour.
