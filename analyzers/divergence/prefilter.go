@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"slices"
 	"strings"
+
+	"github.com/protoscan/protoscan/analyzers/internal/prefilter"
 )
 
 // The prefilter mirrors the candidate rules of concept on a file's bytes,
@@ -129,22 +131,8 @@ func containsAnyWord(b []byte, needles [][]byte, quoted bool) bool {
 	return false
 }
 
-// containsWord finds needle in lower as a whole word: not preceded or
-// followed by a letter or digit ('_' separates words here, so scope is
-// found in delegate_scope), and with quoted, right after a quote.
+// containsWord finds needle as a whole word, '_' separating words (scope
+// is found in delegate_scope).
 func containsWord(lower, needle []byte, quoted bool) bool {
-	for off := 0; ; {
-		i := bytes.Index(lower[off:], needle)
-		if i < 0 {
-			return false
-		}
-		start, end := off+i, off+i+len(needle)
-		if (start == 0 || !alnum(lower[start-1])) && (end == len(lower) || !alnum(lower[end])) &&
-			(!quoted || start > 0 && (lower[start-1] == '"' || lower[start-1] == '\'' || lower[start-1] == '`')) {
-			return true
-		}
-		off = start + 1
-	}
+	return prefilter.ContainsWord(lower, needle, prefilter.Part, quoted)
 }
-
-func alnum(b byte) bool { return 'a' <= b && b <= 'z' || '0' <= b && b <= '9' || b >= 0x80 }

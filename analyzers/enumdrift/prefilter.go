@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"path"
 	"strings"
+
+	"github.com/protoscan/protoscan/analyzers/internal/prefilter"
 )
 
 // Prefilter tells from a file's bytes (and name) whether Check could
@@ -121,30 +123,6 @@ func (p *Prefilter) statuses(lower []byte, quoted bool) int {
 	return n
 }
 
-// containsWord reports whether needle occurs in lower with no letter,
-// digit or underscore right before or after it; with quoted, only where a
-// quote comes before it (spaces between are allowed: Check trims them).
 func containsWord(lower, needle []byte, quoted bool) bool {
-	for off := 0; ; {
-		i := bytes.Index(lower[off:], needle)
-		if i < 0 {
-			return false
-		}
-		start, end := off+i, off+i+len(needle)
-		if (start == 0 || !wordByte(lower[start-1])) && (end == len(lower) || !wordByte(lower[end])) &&
-			(!quoted || afterQuote(lower, start)) {
-			return true
-		}
-		off = start + 1
-	}
-}
-
-func afterQuote(b []byte, i int) bool {
-	for i--; i >= 0 && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r'); i-- {
-	}
-	return i >= 0 && (b[i] == '"' || b[i] == '\'' || b[i] == '`')
-}
-
-func wordByte(b byte) bool {
-	return 'a' <= b && b <= 'z' || '0' <= b && b <= '9' || b == '_' || b >= 0x80
+	return prefilter.ContainsWord(lower, needle, prefilter.Ident, quoted)
 }

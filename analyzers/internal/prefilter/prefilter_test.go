@@ -1,0 +1,26 @@
+package prefilter
+
+import "testing"
+
+func TestContainsWord(t *testing.T) {
+	for _, tc := range []struct {
+		text, needle string
+		w            Word
+		quoted, want bool
+	}{
+		{"if status == x", "status", Ident, false, true},
+		{"status_code = 1", "status", Ident, false, false},
+		{"delegate_scope = 1", "scope", Part, false, true},
+		{"delegate_scope = 1", "scope", Ident, false, false},
+		{"telescope", "scope", Part, false, false},
+		{`x = "success"`, "success", Ident, true, true},
+		{`x = ' success'`, "success", Ident, true, true},
+		{"functools.partial", "partial", Ident, true, false},
+		{"successful", "success", Part, false, false},
+		{"", "x", Part, false, false},
+	} {
+		if got := ContainsWord([]byte(tc.text), []byte(tc.needle), tc.w, tc.quoted); got != tc.want {
+			t.Errorf("ContainsWord(%q, %q, %d, %v) = %v, want %v", tc.text, tc.needle, tc.w, tc.quoted, got, tc.want)
+		}
+	}
+}
