@@ -178,9 +178,9 @@ func (t *tally) count(it *item) {
 	for _, f := range res.Warnings {
 		t.rules[f.Rule]++
 		switch {
-		case strings.HasSuffix(f.Rule, "-unknown-field"):
+		case f.IsUnknownField():
 			inc(t.unknown, f.Field)
-		case strings.HasSuffix(f.Rule, "-deprecated"):
+		case f.IsDeprecated():
 			inc(t.deprec, f.Field)
 		}
 	}

@@ -108,16 +108,16 @@ func (c *Checker) Check(f *facts.File) ([]finding.Finding, []Outcome) {
 					sev = finding.Warning
 					o.Warned = true
 					switch {
-					case strings.HasSuffix(e.Rule, "-unknown-field"):
+					case e.IsUnknownField():
 						o.UnknownFields = append(o.UnknownFields, e.Field)
-					case strings.HasSuffix(e.Rule, "-deprecated"):
+					case e.IsDeprecated():
 						o.DeprecatedFields = append(o.DeprecatedFields, e.Field)
 					}
 				} else {
 					o.Valid = false
 					o.ErrorRules = append(o.ErrorRules, e.Rule)
 				}
-				line, col := loc.find(e.Field, strings.HasSuffix(e.Rule, "-unknown-field") || strings.HasSuffix(e.Rule, "-deprecated"))
+				line, col := loc.find(e.Field, e.IsUnknownField() || e.IsDeprecated())
 				out = append(out, finding.Finding{Rule: e.Rule, Severity: sev, Message: e.Message,
 					Location: finding.Location{Path: f.Path, Line: line, Col: col}})
 			}

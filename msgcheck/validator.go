@@ -486,3 +486,11 @@ func hasField(m map[string]any, k string) bool {
 	_, ok := m[k]
 	return ok
 }
+
+// IsUnknownField reports whether the finding is a field the kind does not
+// define (a warning: the field is ignored).
+func (f Finding) IsUnknownField() bool { return strings.HasSuffix(f.Rule, "-unknown-field") }
+
+// IsDeprecated reports whether the finding is the use of a field the spec
+// marks deprecated.
+func (f Finding) IsDeprecated() bool { return strings.HasSuffix(f.Rule, "-deprecated") }
