@@ -62,6 +62,7 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 		workers = runtime.NumCPU()
 	}
 	a := newAggregator(opts.Spec)
+	kinds := opts.Spec.Kinds()
 	jobs := make(chan *batch, 2*workers)
 	done := make(chan *batch, 2*workers)
 	var wg sync.WaitGroup
@@ -85,7 +86,7 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 					if it.unread != "" {
 						continue
 					}
-					check(it, opts, &dec)
+					check(it, opts, kinds, &dec)
 					if it.decodeErr == nil {
 						t.count(it)
 					}
@@ -196,7 +197,7 @@ func (l Location) String() string {
 	return l.Path
 }
 
-func check(it *item, opts Options, dec *jsonmsg.Decoder) {
+func check(it *item, opts Options, kinds []string, dec *jsonmsg.Decoder) {
 	v := it.value
 	if it.data != "" {
 		var err error
@@ -207,23 +208,29 @@ func check(it *item, opts Options, dec *jsonmsg.Decoder) {
 		it.data = "" // the text is not kept past validation
 	}
 	m, _ := v.(map[string]any)
-	kind := kindOf(m, opts.Spec, it.kind)
+	kind := kindOf(m, opts.Spec, kinds, it.kind)
 	it.result = opts.Validator.Validate(kind, v)
 	it.valid = it.result.Valid
 	it.entry = indexEntry(m, it.result.Kind, it.loc)
 }
 
-// kindOf names the kind from handoff_type, else leaves it to the spec's
-// signatures, else uses the file name's hint.
-func kindOf(m map[string]any, spec *msgcheck.Spec, hint string) string {
+// kindOf names the kind from handoff_type, else from the spec's
+// signatures, else from the file name's hint. It runs per message, so it
+// allocates nothing, and the kind it finds spares Validate detecting it
+// again.
+func kindOf(m map[string]any, spec *msgcheck.Spec, kinds []string, hint string) string {
 	if s, ok := m["handoff_type"].(string); ok {
-		k := strings.ToLower(strings.TrimSpace(s))
-		if slices.Contains(spec.Kinds(), k) {
-			return k
+		s = strings.TrimSpace(s)
+		for _, k := range kinds {
+			if strings.EqualFold(s, k) {
+				return k
+			}
 		}
 	}
-	if m != nil && spec.Detect(m) != "" {
-		return ""
+	if m != nil {
+		if k := spec.Detect(m); k != "" {
+			return k
+		}
 	}
 	return hint
 }
