@@ -47,9 +47,10 @@ func Candidates(f *facts.File, m *Model) []Candidate {
 		return nil
 	}
 	var out []Candidate
+	strs := bodies{f.Strings, slices.IsSortedFunc(f.Strings, func(a, b facts.String) int { return a.Pos.Offset - b.Pos.Offset })}
 	for i := range f.Functions {
 		fn := &f.Functions[i]
-		if c := m.concept(f, fn); c != 0 {
+		if c := m.concept(strs, fn); c != 0 {
 			out = append(out, Candidate{Concept: c, Path: f.Path, Lang: f.Lang, Fn: *fn, Canonical: m.isCanonical(f.Path, fn.Name)})
 		}
 	}
@@ -65,7 +66,7 @@ func nameWords(name string) []string {
 // concept decides what protocol decision fn implements, or 0. The name (or
 // for escalation, the body) says which decision; the fields it reads must
 // say that it is the protocol's.
-func (m *Model) concept(f *facts.File, fn *facts.Function) Concept {
+func (m *Model) concept(strs bodies, fn *facts.Function) Concept {
 	// the decision is named by the function or method name itself (not
 	// by a receiver type such as Checker); the kind may be named by either
 	// (DelegateValidator.Validate)
@@ -95,12 +96,12 @@ func (m *Model) concept(f *facts.File, fn *facts.Function) Concept {
 	}
 	ev := m.evidence(fn)
 	if normalizes || (slices.Contains(words, "status") && hasAny(words, "map", "parse", "coerce", "convert", "to", "from")) {
-		if m.statusValues(f, fn) >= 2 {
+		if m.statusValues(strs.of(fn), fn) >= 2 {
 			return StatusNormalization
 		}
 	}
 	if !escalates && !validates {
-		escalates = bodyEscalates(f, fn)
+		escalates = bodyEscalates(strs.of(fn), fn)
 	}
 	switch {
 	case escalates:
@@ -188,15 +189,15 @@ func (m *Model) evidence(fn *facts.Function) evidence {
 // bodyEscalates reports whether the body ties the function to escalation
 // without its name saying so: it calls an escalate* function or uses an
 // "escalate"-like string.
-func bodyEscalates(f *facts.File, fn *facts.Function) bool {
+func bodyEscalates(strs []facts.String, fn *facts.Function) bool {
 	for _, c := range fn.Calls {
 		if strings.Contains(strings.ToLower(c), "escalat") {
 			return true
 		}
 	}
-	for i := range f.Strings {
-		s := &f.Strings[i]
-		if s.Pos.Offset >= fn.Pos.Offset && s.Pos.Offset < fn.End.Offset && strings.HasPrefix(strings.ToLower(s.Value), "escalat") &&
+	for i := range strs {
+		s := &strs[i]
+		if s.Pos.Offset >= fn.Pos.Offset && s.Pos.Offset < fn.End.Offset && len(s.Value) >= 7 && strings.EqualFold(s.Value[:7], "escalat") &&
 			(s.Role == facts.RoleReturn || s.Role == facts.RoleAssign || s.Role == facts.RoleValue) {
 			return true
 		}
@@ -204,12 +205,31 @@ func bodyEscalates(f *facts.File, fn *facts.Function) bool {
 	return false
 }
 
+// bodies finds the string literals inside a function: by binary search
+// when the file lists them in source order (the extractors do), which
+// keeps a file of many functions linear, else by a scan of them all.
+type bodies struct {
+	all    []facts.String
+	sorted bool
+}
+
+// of returns the literals that may lie in fn's body (callers still check
+// the offsets: an unsorted list is returned whole).
+func (b bodies) of(fn *facts.Function) []facts.String {
+	if !b.sorted {
+		return b.all
+	}
+	lo, _ := slices.BinarySearchFunc(b.all, fn.Pos.Offset, func(s facts.String, off int) int { return s.Pos.Offset - off })
+	hi, _ := slices.BinarySearchFunc(b.all, fn.End.Offset, func(s facts.String, off int) int { return s.Pos.Offset - off })
+	return b.all[lo:hi]
+}
+
 // statusValues counts the distinct HANDBACK statuses (canonical or
 // aliases) that the body compares with, returns or maps.
-func (m *Model) statusValues(f *facts.File, fn *facts.Function) int {
+func (m *Model) statusValues(strs []facts.String, fn *facts.Function) int {
 	seen := map[string]bool{}
-	for i := range f.Strings {
-		s := &f.Strings[i]
+	for i := range strs {
+		s := &strs[i]
 		if s.Pos.Offset < fn.Pos.Offset || s.Pos.Offset >= fn.End.Offset || s.Role == facts.RoleOther {
 			continue
 		}

@@ -205,4 +205,16 @@ func TestNormalization(t *testing.T) {
 	if got := rules(run(m, a, b)); got != "divergence/duplicate-normalization@api/status.py" {
 		t.Errorf("findings %s", got)
 	}
+	// the statuses of one function do not make its neighbour one
+	two := file("workers/two.py", "python", fn("normalize_path", 1, norm, nil), fn("route", 20, norm, nil))
+	for i, v := range []string{"done", "success", "failed"} {
+		two.Strings = append(two.Strings, facts.String{Value: v, Role: facts.RoleValue, Pos: facts.Pos{Line: 21, Offset: 2001 + i}})
+	}
+	if cs := Candidates(two, m); len(cs) != 0 {
+		t.Errorf("statuses of route made normalize_path a candidate: %+v", cs)
+	}
+	two.Functions[1].Name = "normalize_status"
+	if cs := Candidates(two, m); len(cs) != 1 || cs[0].Fn.Name != "normalize_status" {
+		t.Errorf("candidates %+v, want normalize_status only", cs)
+	}
 }
