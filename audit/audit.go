@@ -24,6 +24,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -192,7 +193,7 @@ type Location struct {
 
 func (l Location) String() string {
 	if l.Line > 0 {
-		return fmt.Sprintf("%s:%d", l.Path, l.Line)
+		return l.Path + ":" + strconv.Itoa(l.Line)
 	}
 	return l.Path
 }

@@ -2,10 +2,11 @@ package audit
 
 import (
 	"cmp"
-	"fmt"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/protoscan/protoscan/msgcheck"
 )
@@ -118,12 +119,18 @@ type aggregator struct {
 	// index holds one entry per message in chunks, so that growing it
 	// never copies what it holds (entries are pointed to by integrity)
 	index [][]entry
+	n     int // entries in index
+	// tasks maps each task id to the first DELEGATE and HANDBACK that
+	// carry it, built as the messages arrive (in input order, while the
+	// workers still validate), so that integrity is one pass at the end
+	tasks map[string]taskRef
 	canon map[string]string // lower-case spelling -> canonical status
 	enum  map[string]bool
 }
 
 func newAggregator(spec *msgcheck.Spec) *aggregator {
-	a := &aggregator{spec: spec, t: newTally(), canon: map[string]string{}, enum: map[string]bool{}}
+	a := &aggregator{spec: spec, t: newTally(), canon: map[string]string{}, enum: map[string]bool{},
+		tasks: map[string]taskRef{}}
 	if values, aliases, ok := spec.Enum("handback", "status"); ok {
 		for _, v := range values {
 			a.enum[v] = true
@@ -241,7 +248,30 @@ func (a *aggregator) add(it *item) {
 	}
 	last := &a.index[len(a.index)-1]
 	*last = append(*last, it.entry)
+	a.n++
+	if id := it.entry.taskID; id != "" {
+		r := a.tasks[id]
+		switch it.entry.kind {
+		case "delegate":
+			if r.delegate == 0 {
+				r.delegate = a.n
+			}
+		case "handback":
+			if r.handback == 0 {
+				r.handback = a.n
+			}
+		}
+		a.tasks[id] = r
+	}
 }
+
+// taskRef holds 1 + the index position of the first DELEGATE and of the
+// first HANDBACK of a task id; 0 is none. Any message with the task id
+// makes it known.
+type taskRef struct{ delegate, handback int }
+
+// at returns the entry at index position pos.
+func (a *aggregator) at(pos int) *entry { return &a.index[pos/indexChunk][pos%indexChunk] }
 
 func counts(m map[string]int) []Count {
 	out := make([]Count, 0, len(m))
@@ -253,6 +283,7 @@ func counts(m map[string]int) []Count {
 }
 
 func (a *aggregator) finish(tallies []*tally) *Summary {
+	workers := len(tallies)
 	for _, t := range tallies {
 		a.t.merge(t)
 	}
@@ -270,98 +301,83 @@ func (a *aggregator) finish(tallies []*tally) *Summary {
 		}
 		s.Statuses = append(s.Statuses, StatusCount{Value: c.Name, Canonical: canon, N: c.N})
 	}
-	s.Integrity = integrity(a.index, a.enum)
+	s.Integrity = a.integrity(workers)
 	return s
 }
 
 // indexChunk is the number of index entries allocated at once.
 const indexChunk = 4096
 
-// integrity runs the cross-message checks over the index.
-func integrity(chunks [][]entry, enum map[string]bool) []Problem {
-	n := 0
-	for _, c := range chunks {
-		n += len(c)
+// integrity runs the cross-message checks over the index. The index and
+// the task map are read-only by now, so the positions are split among
+// the workers; their problems are joined in position order.
+func (a *aggregator) integrity(workers int) []Problem {
+	parts := make([][]Problem, max(1, min(workers, a.n/4096)))
+	var wg sync.WaitGroup
+	for w := range parts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			parts[w] = a.integrityRange(w*a.n/len(parts), (w+1)*a.n/len(parts))
+		}()
 	}
-	index := make([]*entry, 0, n)
-	for c := range chunks {
-		for i := range chunks[c] {
-			index = append(index, &chunks[c][i])
-		}
-	}
-	// the first DELEGATE and HANDBACK of each task id; known holds the
-	// task ids of messages of any kind
-	delegates := make(map[string]*entry, n)
-	handbacks := make(map[string]*entry, n)
-	known := make(map[string]struct{}, n)
-	for _, e := range index {
-		if e.taskID == "" {
-			continue
-		}
-		known[e.taskID] = struct{}{}
-		switch e.kind {
-		case "delegate":
-			if delegates[e.taskID] == nil {
-				delegates[e.taskID] = e
-			}
-		case "handback":
-			if handbacks[e.taskID] == nil {
-				handbacks[e.taskID] = e
-			}
-		}
-	}
-	var out []Problem
-	add := func(check string, l Location, format string, args ...any) {
-		out = append(out, Problem{Check: check, Location: l, Message: fmt.Sprintf(format, args...)})
-	}
-	for _, e := range index {
-		if e.taskID == "" {
-			continue
-		}
-		switch e.kind {
-		case "handback":
-			if delegates[e.taskID] == nil {
-				add(CheckOrphan, e.loc, "HANDBACK %q answers no DELEGATE", e.taskID)
-			}
-			if inDoneFolder(e.loc.Path) && !terminal(e.status) {
-				add(CheckUnfinished, e.loc, "HANDBACK %q is in a done folder with status %q, which does not finish a task", e.taskID, e.status)
-			}
-			if first := handbacks[e.taskID]; first != e {
-				add(CheckDuplicate, e.loc, "task_id %q has another HANDBACK at %s", e.taskID, first.loc)
-			}
-		case "delegate":
-			if handbacks[e.taskID] == nil {
-				folder := path.Dir(e.loc.Path)
-				add(CheckPending, e.loc, "DELEGATE %q has no HANDBACK yet (in %s)", e.taskID, folder)
-			}
-			if first := delegates[e.taskID]; first != e {
-				add(CheckDuplicate, e.loc, "task_id %q has another DELEGATE at %s", e.taskID, first.loc)
-			}
-		}
-		refs := []struct {
-			field string
-			ids   []string
-		}{{"parent_task_id", nonEmpty(e.parent)}, {"dependencies", e.deps}, {"children_created", e.children}}
-		for _, r := range refs {
-			for _, id := range r.ids {
-				if _, ok := known[id]; !ok {
-					add(CheckReference, e.loc, "%s of %q names unknown task %q", r.field, e.taskID, id)
-				}
-			}
-		}
-	}
-	out = append(out, cycles(delegates)...)
+	wg.Wait()
+	out := append(slices.Concat(parts...), a.cycles()...)
 	slices.SortStableFunc(out, func(a, b Problem) int {
 		return cmp.Or(cmp.Compare(a.Check, b.Check), cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line))
 	})
 	return out
 }
 
-func nonEmpty(s string) []string {
-	if s == "" {
-		return nil
+// integrityRange checks the entries at index positions [from, to).
+func (a *aggregator) integrityRange(from, to int) []Problem {
+	var out []Problem
+	add := func(check string, e *entry, msg ...string) {
+		out = append(out, Problem{Check: check, Location: e.loc, Message: strings.Join(msg, "")})
 	}
-	return []string{s}
+	q := strconv.Quote
+	for pos := from; pos < to; pos++ {
+		e := a.at(pos)
+		if e.taskID == "" {
+			continue
+		}
+		r := a.tasks[e.taskID]
+		switch e.kind {
+		case "handback":
+			if r.delegate == 0 {
+				add(CheckOrphan, e, "HANDBACK ", q(e.taskID), " answers no DELEGATE")
+			}
+			if inDoneFolder(e.loc.Path) && !terminal(e.status) {
+				add(CheckUnfinished, e, "HANDBACK ", q(e.taskID), " is in a done folder with status ", q(e.status), ", which does not finish a task")
+			}
+			if r.handback != pos+1 {
+				add(CheckDuplicate, e, "task_id ", q(e.taskID), " has another HANDBACK at ", a.at(r.handback-1).loc.String())
+			}
+		case "delegate":
+			if r.handback == 0 {
+				add(CheckPending, e, "DELEGATE ", q(e.taskID), " has no HANDBACK yet (in ", path.Dir(e.loc.Path), ")")
+			}
+			if r.delegate != pos+1 {
+				add(CheckDuplicate, e, "task_id ", q(e.taskID), " has another DELEGATE at ", a.at(r.delegate-1).loc.String())
+			}
+		}
+		if e.parent != "" {
+			if _, ok := a.tasks[e.parent]; !ok {
+				add(CheckReference, e, "parent_task_id of ", q(e.taskID), " names unknown task ", q(e.parent))
+			}
+		}
+		for _, r := range [...]struct {
+			field string
+			ids   []string
+		}{{"dependencies", e.deps}, {"children_created", e.children}} {
+			for _, id := range r.ids {
+				if _, ok := a.tasks[id]; !ok {
+					add(CheckReference, e, r.field, " of ", q(e.taskID), " names unknown task ", q(id))
+				}
+			}
+		}
+	}
+	return out
 }
 
 // terminal statuses end a task; partial and blocked do not, nor does a
@@ -385,41 +401,41 @@ func inDoneFolder(p string) bool {
 }
 
 // cycles finds dependency cycles among DELEGATEs (iteratively: a queue
-// may hold long chains), each reported once at its smallest task id.
-func cycles(delegates map[string]*entry) []Problem {
-	ids := make([]string, 0, len(delegates))
-	for id := range delegates {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
+// may hold long chains), each reported once at its smallest task id. The
+// search starts from the DELEGATEs in input order, so that the cycles
+// found do not depend on anything but the input.
+func (a *aggregator) cycles() []Problem {
 	const (
 		white = iota
 		grey
 		black
 	)
-	color := map[string]int{}
+	color := make([]uint8, a.n) // by index position of a task's first DELEGATE
+	// first is the position of the first DELEGATE of id, or -1
+	first := func(id string) int { return a.tasks[id].delegate - 1 }
 	var out []Problem
 	type frame struct {
-		id   string
+		pos  int
 		next int
 	}
-	for _, root := range ids {
-		if color[root] != white {
+	var stack []frame
+	for root := range a.n {
+		if e := a.at(root); e.kind != "delegate" || len(e.deps) == 0 || color[root] != white || first(e.taskID) != root {
 			continue
 		}
-		stack := []frame{{root, 0}}
+		stack = append(stack[:0], frame{root, 0})
 		color[root] = grey
 		for len(stack) > 0 {
 			top := &stack[len(stack)-1]
-			deps := delegates[top.id].deps
+			deps := a.at(top.pos).deps
 			if top.next >= len(deps) {
-				color[top.id] = black
+				color[top.pos] = black
 				stack = stack[:len(stack)-1]
 				continue
 			}
-			dep := deps[top.next]
+			dep := first(deps[top.next])
 			top.next++
-			if _, isDelegate := delegates[dep]; !isDelegate {
+			if dep < 0 {
 				continue
 			}
 			switch color[dep] {
@@ -430,15 +446,15 @@ func cycles(delegates map[string]*entry) []Problem {
 				// the cycle is the stack from dep to the top
 				var cyc []string
 				for i := len(stack) - 1; i >= 0; i-- {
-					cyc = append(cyc, stack[i].id)
-					if stack[i].id == dep {
+					cyc = append(cyc, a.at(stack[i].pos).taskID)
+					if stack[i].pos == dep {
 						break
 					}
 				}
 				slices.Reverse(cyc)
-				first := delegates[slices.Min(cyc)]
-				out = append(out, Problem{Check: CheckCycle, Location: first.loc,
-					Message: "dependency cycle: " + strings.Join(append(cyc, dep), " -> ")})
+				at := a.at(first(slices.Min(cyc)))
+				out = append(out, Problem{Check: CheckCycle, Location: at.loc,
+					Message: "dependency cycle: " + strings.Join(append(cyc, a.at(dep).taskID), " -> ")})
 			}
 		}
 	}
