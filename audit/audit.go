@@ -79,7 +79,7 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 			dec := jsonmsg.Decoder{Reuse: true}
 			for b := range jobs {
 				if b.chunk != "" {
-					b.items = splitLines(b.chunk, b.name, b.firstLine, opts.MaxLine)
+					b.items = splitLines(getItems(), b.chunk, b.name, b.firstLine, opts.MaxLine)
 					b.chunk = ""
 				}
 				for i := range b.items {
@@ -126,6 +126,8 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 						_, collectErr = opts.Verdicts.Write(v)
 					}
 				}
+				putItems(nb.items)
+				nb.items = nil
 			}
 		}
 	}()
@@ -441,10 +443,31 @@ func (r *reader) pushChunk(name, chunk string, firstLine int) {
 	}
 }
 
-// splitLines turns a chunk into items: one per non-blank line, a line over
-// maxLine marked tooLong. The items' text is a slice of the chunk.
-func splitLines(chunk, name string, first, maxLine int) []item {
-	items := make([]item, 0, strings.Count(chunk, "\n")+1)
+// itemPool recycles the items of a batch once the collector is done
+// with them: a chunk carries thousands, and allocating them afresh for
+// every chunk made the collector and the garbage collector the
+// bottleneck.
+var itemPool sync.Pool
+
+func getItems() []item {
+	if p, ok := itemPool.Get().(*[]item); ok {
+		return (*p)[:0]
+	}
+	return make([]item, 0, batchSize)
+}
+
+func putItems(items []item) {
+	if cap(items) > 64*batchSize {
+		return // from a chunk of tiny lines: do not pin it
+	}
+	clear(items) // drop the references to the chunk and the index strings
+	items = items[:0]
+	itemPool.Put(&items)
+}
+
+// splitLines appends to items one item per non-blank line of a chunk, a
+// line over maxLine marked unread. The items' text is a slice of the chunk.
+func splitLines(items []item, chunk, name string, first, maxLine int) []item {
 	line := first
 	for len(chunk) > 0 {
 		text, rest, _ := strings.Cut(chunk, "\n")
