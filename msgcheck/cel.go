@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"cel.dev/cel-go/cel"
+	"cel.dev/cel-go/ext"
+	"cel.dev/cel-go/interpreter"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -32,6 +34,8 @@ func celEnv() (*cel.Env, error) {
 	return cel.NewEnv(
 		cel.Variable("self", cel.MapType(cel.StringType, cel.DynType)),
 		cel.CrossTypeNumericComparisons(true),
+		// split, indexOf, substring...: a "3/5" step is compared as numbers
+		ext.Strings(),
 	)
 }
 
@@ -98,7 +102,9 @@ func (c *compiler) celRules(kindName string, n *yaml.Node) []*celRule {
 			c.errorf(at, "CEL rule %q must be a boolean expression (it is %s)", r.expr, ast.OutputType())
 			continue
 		}
-		prg, err := env.Program(ast, cel.CostLimit(celCostLimit))
+		// a constant pattern of matches() is compiled here, once, not on
+		// every evaluation
+		prg, err := env.Program(ast, cel.CostLimit(celCostLimit), cel.OptimizeRegex(interpreter.MatchesRegexOptimization))
 		if err != nil {
 			c.errorf(at, "CEL rule %q: %v", r.expr, err)
 			continue

@@ -20,7 +20,8 @@ type Spec struct {
 	Version  string // e.g. "1.0"
 	Source   string // file the spec came from, or "embedded:..."
 
-	kinds []*kind // in spec order
+	kinds    []*kind       // in spec order
+	pipeline *PipelineSpec // the pipeline section, or nil (pipelinespec.go)
 
 	// export is what JSONSchema needs beyond the validators: annotations,
 	// definition names, the schema tree before collapseRefs. Validation
@@ -46,6 +47,9 @@ type kind struct {
 	// properties (metrics.quality) that occur at one path only, so their
 	// findings need no string building
 	nested map[*schema]*nestedInfo
+	// extensions holds the kind's own x- annotations as plain values
+	// (see Spec.Extension)
+	extensions map[string]any
 }
 
 // nestedInfo is where a nested property's schema sits in a kind.
@@ -303,6 +307,8 @@ func (c *compiler) spec(doc *yaml.Node) *Spec {
 			for _, d := range pairs(v) {
 				c.ref(d[0], "#/definitions/"+d[0].Value)
 			}
+		case key == "pipeline":
+			defer c.pipeline(s, v) // after the kinds, which it names
 		case isAnnotation(key):
 		case v.Kind == yaml.MappingNode && hasKey(v, "core_fields"):
 			kindNodes = append(kindNodes, kv)
@@ -429,6 +435,7 @@ func (c *compiler) kind(name string, n *yaml.Node) *kind {
 		case key == celKeyword:
 			k.rules = c.celRules(name, v)
 		case isAnnotation(key):
+			c.extension(k, key, v)
 		default:
 			c.errorf(kv[0], "unknown key %q in message kind %q", key, name)
 		}

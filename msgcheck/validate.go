@@ -280,10 +280,10 @@ func (st *state) check(s *schema, v any) bool {
 		}
 	}
 	if s.oneOf != nil {
-		ok = st.alternatives(s.oneOf, true, v) && ok
+		ok = st.alternatives(s, s.oneOf, true, v) && ok
 	}
 	if s.anyOf != nil && (ok || st.probe == 0) {
-		ok = st.alternatives(s.anyOf, false, v) && ok
+		ok = st.alternatives(s, s.anyOf, false, v) && ok
 	}
 	if s.not != nil {
 		st.probe++
@@ -528,10 +528,11 @@ func (st *state) object(s *schema, x map[string]any) bool {
 	return ok
 }
 
-// alternatives handles oneOf and anyOf. When nothing matches, it reports
-// the errors of the one alternative whose type fits the value (a string
-// context is judged as a string), or else what types would fit.
-func (st *state) alternatives(list []*schema, exactlyOne bool, v any) bool {
+// alternatives handles oneOf and anyOf of schema s. When nothing matches,
+// it reports s's errorMessage when it has one, else the errors of the one
+// alternative whose type fits the value (a string context is judged as a
+// string), or else what types would fit.
+func (st *state) alternatives(s *schema, list []*schema, exactlyOne bool, v any) bool {
 	st.probe++
 	matches := 0
 	for _, sub := range list {
@@ -548,6 +549,14 @@ func (st *state) alternatives(list []*schema, exactlyOne bool, v any) bool {
 	}
 	if matches > 1 {
 		st.report("one-of", fmt.Sprintf("matches %d alternatives, must match exactly one", matches))
+		return false
+	}
+	if s.errorMessage != "" && matches == 0 {
+		constraint := "any-of"
+		if exactlyOne {
+			constraint = "one-of"
+		}
+		st.reportCustom(constraint, s, v)
 		return false
 	}
 	var fitting *schema

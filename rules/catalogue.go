@@ -188,6 +188,39 @@ var catalogue = []Doc{
 		Example: "protocol_version: \"9.9\"\ngives: protocol_version: spec version '9.9' is not loaded (checked against 1.0)",
 		Fix:     "Fix the version in the message, or make that spec version available (docs/specs/protocol-core-v<version>.yaml under the repository root, or --spec).",
 	},
+	// the phase verdict contract (phase/, spec phase-verdict-v1.yaml): fail-closed
+	{
+		ID: "msgcheck/phase_verdict-unparsable", Name: "PhaseVerdictUnparsable", Severity: finding.Error,
+		Title:   "Phase verdict text that is not a JSON verdict and nothing else",
+		What:    "A phase verdict (protoscan validate --verdict F) is empty, is not JSON, has text before or after the JSON object, is wrapped in a ``` fence, or repeats a key. The verdict contract is read fail-closed: such a verdict counts as a fail.",
+		Why:     "An orchestrator that cannot parse a judge's verdict must not guess: treating an unreadable verdict as a pass would advance a phase nobody judged.",
+		Example: "```json\n{\"verdict\": \"pass\", ...}\n```\ngives: verdict is wrapped in a ``` fence: a verdict is one JSON object and nothing else (no prose, no ``` fence); treated as fail",
+		Fix:     "Have the judge answer with the JSON object only (or pass the verdict schema to a runner that enforces structured output); `protoscan phase` writes such verdicts.",
+	},
+	{
+		ID: "msgcheck/phase_verdict-pass-failed", Name: "PhaseVerdictPassFailed", Severity: finding.Error,
+		Title:   "A phase verdict that passes while listing failed conditions",
+		What:    "A phase verdict says verdict: pass but its conditions_failed list is not empty. A rule of the embedded phase-verdict spec.",
+		Why:     "A pass means every non-manual exit condition had evidence; a failed condition beside it makes the verdict contradict itself, and a reader cannot tell which half to believe.",
+		Example: "{\"verdict\": \"pass\", \"conditions_failed\": [\"command_passes: npm test — not run\"], ...}\ngives: verdict: 'pass' while conditions_failed is not empty (a pass has no failed condition)",
+		Fix:     "Make the verdict fail, or move conditions with weak evidence to warnings instead of conditions_failed.",
+	},
+	{
+		ID: "msgcheck/phase_verdict-fail-empty", Name: "PhaseVerdictFailEmpty", Severity: finding.Error,
+		Title:   "A phase verdict that fails without naming what failed",
+		What:    "A phase verdict says verdict: fail but its conditions_failed list is empty. A rule of the embedded phase-verdict spec.",
+		Why:     "A fail without reasons cannot be acted on: the next attempt of the phase does not know what to fix.",
+		Example: "{\"verdict\": \"fail\", \"conditions_failed\": [], ...}\ngives: conditions_failed: empty while verdict is 'fail' (a fail names what failed, or 'no HANDOFF provided')",
+		Fix:     "List each failed condition with what is missing, or [\"no HANDOFF provided\"] when there was no HANDOFF.",
+	},
+	{
+		ID: "msgcheck/phase_verdict-miscount", Name: "PhaseVerdictMiscount", Severity: finding.Error,
+		Title:   "A phase verdict that lists more conditions than it checked",
+		What:    "conditions_met and conditions_failed of a phase verdict together hold more entries than conditions_checked counts (the one exception: conditions_failed is exactly [\"no HANDOFF provided\"]). A rule of the embedded phase-verdict spec.",
+		Why:     "The count is how a reader sees that every exit condition was judged; entries beyond it mean the verdict was assembled wrongly or edited by hand.",
+		Example: "{\"conditions_checked\": 1, \"conditions_met\": [\"a\", \"b\"], ...}\ngives: conditions_checked: fewer than the conditions listed in conditions_met and conditions_failed",
+		Fix:     "Set conditions_checked to the number of exit conditions judged, each listed once in conditions_met or conditions_failed.",
+	},
 
 	// ---------------------------------------------- msgcheck, generated families
 	{
@@ -349,6 +382,22 @@ var catalogue = []Doc{
 		Why:     "Cross-field rules state what single fields cannot: a successful task needs a minimum confidence, a task with a deadline needs a priority.",
 		Example: "x-protoscan-validations:\n  - rule: \"!has(self.deadline) || has(self.priority)\"\n    message: \"a task with a deadline needs a priority\"\n    reason: deadline-priority\ngives: a task with a deadline needs a priority [msgcheck/delegate-deadline-priority]",
 		Fix:     "Change the message so the rule holds; the rule's expression is in the spec (protoscan spec prints it).",
+	},
+	{
+		ID: "msgcheck/handoff-v1-migration", Name: "HandoffV1Migration", Severity: finding.Warning,
+		Title:   "A NEXUS handoff without confidence scoring was migrated to V2",
+		What:    "A NEXUS handoff has no confidence (compliance level 1, a V1 handoff) or no confidence_breakdown (level 2). `protoscan validate --handoff` migrates it as the spec's x-nexus-handoff block says: the confidence is inferred from the status (SUCCESS 0.80, PARTIAL 0.60, BLOCKED 0.40, FAILED 0.20 in the embedded spec) and set on every axis of the breakdown. The handoff is accepted (WARN) and the finding names the agent that should move to NEXUS_HANDOFF_V2.",
+		Why:     "Routing runs on the confidence: an inferred one is a guess from the status, not the agent's own judgement, and every axis of the breakdown is the same number.",
+		Example: "NEXUS_HANDOFF:\n  step: 3/5\n  agent: Radar\n  status: PARTIAL\n  ...\ngives: V1 handoff from Radar: confidence 0.60 inferred from status PARTIAL and set on every confidence_breakdown axis; Radar should move to NEXUS_HANDOFF_V2",
+		Fix:     "Have the agent write NEXUS_HANDOFF_V2 with confidence and confidence_breakdown (task_completion, output_quality, next_step_clarity).",
+	},
+	{
+		ID: "msgcheck/handoff-auto-correct", Name: "HandoffAutoCorrect", Severity: finding.Warning,
+		Title:   "A handoff's confidence was auto-corrected to its breakdown",
+		What:    "The confidence of a NEXUS_HANDOFF_V2 was more than 0.05 from the weighted average of its confidence_breakdown (0.40, 0.35, 0.25), but within the spec's max_discrepancy (0.10): a minor discrepancy. `protoscan validate --handoff` sets the confidence to the average (action_taken auto_correct) when the handoff is then valid; a larger discrepancy fails the handoff (request_resubmit).",
+		Why:     "The confidence is defined as the weighted average of the breakdown; routing on a confidence the breakdown does not support routes on a number the agent did not justify.",
+		Example: "confidence: 0.80 with breakdown 0.75 / 0.7 / 0.8\ngives: confidence 0.80 auto-corrected to 0.75, the weighted average of confidence_breakdown (a minor discrepancy of 0.055, at most 0.10)",
+		Fix:     "Have the agent compute the confidence from its breakdown, or score the breakdown to match its confidence.",
 	},
 }
 

@@ -17,14 +17,16 @@ import (
 	"github.com/protoscan/protoscan/analyzers/divergence"
 	"github.com/protoscan/protoscan/analyzers/enumdrift"
 	"github.com/protoscan/protoscan/finding"
+	"github.com/protoscan/protoscan/handoff"
 	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan/protoscan/phase"
 	"github.com/protoscan/protoscan/rules"
 	"github.com/protoscan/protoscan/scan"
 	"github.com/protoscan/protoscan/scan/walk"
 )
 
 var (
-	idShape     = regexp.MustCompile(`^(msgcheck|enumdrift|divergence|protoscan)/[a-z0-9*][a-z0-9*-]*[a-z0-9*]$`)
+	idShape     = regexp.MustCompile(`^(msgcheck|enumdrift|divergence|protoscan)/[a-z0-9*][a-z0-9*_-]*[a-z0-9*]$`)
 	pascalShape = regexp.MustCompile(`^[A-Z][a-z0-9]*(?:[A-Z][a-z0-9]*)*$`)
 )
 
@@ -359,6 +361,40 @@ func TestMsgcheckEmitsDocumentedIDs(t *testing.T) {
 			"metrics":          map[string]any{"quality": 0.9, "tokens": 1, "cost": 0, "duration_seconds": 1},
 			"protocol_version": "9.9"}), // unknown-spec-version
 	)
+	// the findings protoscan validate --handoff adds to msgcheck's
+	hs, err := msgcheck.EmbeddedSpec(handoff.SpecName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, err := handoff.New(hs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []map[string]any{
+		{"step": "1/2", "agent": "Builder", "status": "PARTIAL", "summary": "Half done.", "next_agent": "Radar", "next_action": "CONTINUE"},
+		{"step": "1/2", "agent": "Builder", "status": "SUCCESS", "summary": "Done.", "next_agent": "Radar", "next_action": "CONTINUE",
+			"confidence": 0.8, "confidence_breakdown": map[string]any{"task_completion": 0.75, "output_quality": 0.7, "next_step_clarity": 0.8}},
+	} {
+		var res msgcheck.Result
+		for _, f := range ev.EvaluateValue(m).Findings {
+			if f.Severity == "error" {
+				res.Errors = append(res.Errors, f.Finding)
+			} else {
+				res.Warnings = append(res.Warnings, f.Finding)
+			}
+		}
+		results = append(results, res)
+	}
+	// phase verdicts: the fail-closed checks beside the spec's own rules
+	for _, v := range []string{
+		"```json\n{}\n```",
+		`{"verdict":"pass","phase":1,"campaign":"c","conditions_checked":1,"conditions_met":[],"conditions_failed":["x"],"warnings":[],"suggestions":[]}`,
+		`{"verdict":"fail","phase":1,"campaign":"c","conditions_checked":0,"conditions_met":["a"],"conditions_failed":[],"warnings":[],"suggestions":[]}`,
+	} {
+		for _, c := range phase.CheckVerdicts("v.json", []byte(v)) {
+			results = append(results, c.Result)
+		}
+	}
 	reached := map[string]bool{}
 	check := func(f msgcheck.Finding, warning bool) {
 		d, ok := rules.Lookup(f.Rule)

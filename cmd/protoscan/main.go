@@ -61,6 +61,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return e.validate(args[1:])
 	case "audit":
 		return e.audit(args[1:])
+	case "phase":
+		return e.phase(args[1:])
 	case "spec":
 		return e.spec(args[1:])
 	case "config":
@@ -90,8 +92,11 @@ commands:
            --baseline F, --write-baseline F, --new-from-rev REV, --fix, --diff
   audit    [--format F] [--fail-under PCT] [--root DIR] PATH...   ("-" is JSON Lines on stdin)
            audit a message queue: every message validated, orphans, pending, duplicates, cycles
-  validate [--delegate F | --handback F | F...] [--json] [--spec F] [--root DIR]
+  validate [--delegate F | --handback F | --handoff F | --verdict F | F...] [--json] [--spec F] [--root DIR] [--events F]
            validate protocol messages from YAML or JSON files ("-" is stdin)
+           --verdict F checks phase verdict JSON against its contract, fail-closed
+  phase    --conditions F --handoff F [--repo DIR] [--campaign SLUG] [--phase N]
+           judge a HANDOFF against a phase's exit conditions; prints the verdict JSON
   spec     [--spec F] [--root DIR] [--json-schema KIND]   print the protocol spec in effect, or one kind as JSON Schema
   config   schema | check [FILE]   print the JSON Schema of .protoscan.yaml, or check a config file
   rules    [--json]   list every rule: id, default severity, title

@@ -33,18 +33,40 @@ func (e *env) validate(args []string) int {
 	var inputs []input
 	fs.Func("delegate", "validate `FILE` as DELEGATE messages (repeatable)", func(s string) error { inputs = append(inputs, input{s, "delegate"}); return nil })
 	fs.Func("handback", "validate `FILE` as HANDBACK messages (repeatable)", func(s string) error { inputs = append(inputs, input{s, "handback"}); return nil })
+	var verdicts []string // see phase.go
+	fs.Func("verdict", "check `FILE` as phase verdict JSON, fail-closed (repeatable)", func(s string) error { verdicts = append(verdicts, s); return nil })
+	var handoffs []string // see handoff.go
+	fs.Func("handoff", "evaluate the NEXUS handoffs in `FILE` (YAML, JSON or Markdown; repeatable)", func(s string) error { handoffs = append(handoffs, s); return nil })
 	asJSON := fs.Bool("json", false, "print one JSON result object per message")
 	specPath := fs.String("spec", "", "protocol spec `FILE` (default: docs/specs/protocol-core-v*.yaml under the root, else the embedded v1.0)")
 	root := fs.String("root", "", "repository root `DIR` for skills/ lookups (default: nearest ancestor with .git, else the current directory)")
-	usage := "usage: protoscan validate [--delegate F | --handback F | F...] [--json] [--spec F] [--root DIR]"
+	events := addEventsFlag(fs) // see events.go
+	usage := "usage: protoscan validate [--delegate F | --handback F | --handoff F | --verdict F | F...] [--json] [--spec F] [--root DIR] [--events F]"
 	if code, done := parseFlags(e, fs, usage, args, func(p string) { inputs = append(inputs, input{p, ""}) }); done {
 		return code
+	}
+	if len(handoffs) > 0 {
+		if len(inputs) > 0 {
+			fmt.Fprintln(e.stderr, "protoscan validate: --handoff cannot be combined with --delegate, --handback or files")
+			return exitTrouble
+		}
+		return e.validateHandoffs(handoffs, *asJSON, *specPath, *root)
+	}
+	if len(verdicts) > 0 {
+		if len(inputs) > 0 {
+			fmt.Fprintln(e.stderr, "protoscan validate: --verdict cannot be combined with --delegate, --handback or files")
+			return exitTrouble
+		}
+		return e.validateVerdicts(verdicts, *asJSON)
 	}
 	if len(inputs) == 0 {
 		fmt.Fprintln(e.stderr, "protoscan validate: no input; give --delegate F, --handback F or files (- for stdin)")
 		return exitTrouble
 	}
 	v, err := e.validator(*specPath, *root)
+	if err == nil {
+		err = events.start(v, *root)
+	}
 	if err != nil {
 		fmt.Fprintln(e.stderr, "protoscan validate:", err)
 		return exitTrouble
@@ -60,7 +82,7 @@ func (e *env) validate(args []string) int {
 			continue
 		}
 		for i, doc := range docs {
-			res, err := v.ValidateNode(in.kind, doc)
+			res, err := events.validate(v, in.kind, displayName(in.path), i+1, doc)
 			if err != nil {
 				fmt.Fprintf(e.stderr, "protoscan validate: %s: document %d: %v\n", displayName(in.path), i+1, err)
 				code = exitTrouble
@@ -75,6 +97,10 @@ func (e *env) validate(args []string) int {
 			}
 			printResult(e.stdout, displayName(in.path), doc, res)
 		}
+	}
+	if err := events.close(); err != nil {
+		fmt.Fprintln(e.stderr, "protoscan validate:", err)
+		code = exitTrouble
 	}
 	return code
 }
