@@ -77,6 +77,7 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 			// and slices are recycled from message to message (nothing of
 			// a message is kept past check and count: see entry, tally)
 			dec := jsonmsg.Decoder{Reuse: true}
+			var tape jsonmsg.Tape
 			for b := range jobs {
 				if b.chunk != "" {
 					b.items = splitLines(getItems(), b.chunk, b.name, b.firstLine, opts.MaxLine)
@@ -87,7 +88,7 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 					if it.unread != "" {
 						continue
 					}
-					check(it, opts, kinds, &dec)
+					check(it, opts, kinds, &dec, &tape)
 					if it.decodeErr == nil {
 						t.count(it)
 					}
@@ -200,9 +201,22 @@ func (l Location) String() string {
 	return l.Path
 }
 
-func check(it *item, opts Options, kinds []string, dec *jsonmsg.Decoder) {
+func check(it *item, opts Options, kinds []string, dec *jsonmsg.Decoder, tape *jsonmsg.Tape) {
 	v := it.value
 	if it.data != "" {
+		// validating on the tape skips the maps and boxed values of a
+		// decoded message; Validate takes what the tape walk declines
+		if err := tape.Parse(it.data); err != nil {
+			it.decodeErr = err
+			return
+		}
+		kind := kindOfTape(tape, opts.Spec, kinds, it.kind)
+		if res, ok := opts.Validator.ValidateTape(kind, tape); ok {
+			it.result, it.valid = res, res.Valid
+			it.entry = indexEntryTape(tape, res.Kind, it.loc)
+			it.data = ""
+			return
+		}
 		var err error
 		if v, err = dec.DecodeString(it.data); err != nil {
 			it.decodeErr = err
@@ -215,6 +229,25 @@ func check(it *item, opts Options, kinds []string, dec *jsonmsg.Decoder) {
 	it.result = opts.Validator.Validate(kind, v)
 	it.valid = it.result.Valid
 	it.entry = indexEntry(m, it.result.Kind, it.loc)
+}
+
+// kindOfTape is kindOf for a message on a tape.
+func kindOfTape(t *jsonmsg.Tape, spec *msgcheck.Spec, kinds []string, hint string) string {
+	if len(t.Toks) == 0 || t.Toks[0].Kind != jsonmsg.Object {
+		return hint
+	}
+	if i := t.Member(0, "handoff_type"); i >= 0 && t.Toks[i].Kind == jsonmsg.String {
+		s := strings.TrimSpace(t.Toks[i].Str)
+		for _, k := range kinds {
+			if strings.EqualFold(s, k) {
+				return k
+			}
+		}
+	}
+	if k := spec.DetectTape(t); k != "" {
+		return k
+	}
+	return hint
 }
 
 // kindOf names the kind from handoff_type, else from the spec's

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/protoscan/protoscan/jsonmsg"
 	"github.com/protoscan/protoscan/msgcheck"
 )
 
@@ -96,6 +97,33 @@ func indexEntry(m map[string]any, kind string, loc Location) entry {
 	e.taskID, e.status, e.parent = str("task_id"), str("status"), str("parent_task_id")
 	e.deps = strings1(m["dependencies"])
 	e.children = strings1(m["children_created"])
+	return e
+}
+
+// indexEntryTape is indexEntry for a message on a tape.
+func indexEntryTape(t *jsonmsg.Tape, kind string, loc Location) entry {
+	e := entry{kind: kind, loc: loc}
+	str := func(k string) string {
+		if i := t.Member(0, k); i >= 0 && t.Toks[i].Kind == jsonmsg.String {
+			return strings.Clone(t.Toks[i].Str)
+		}
+		return ""
+	}
+	list := func(k string) []string {
+		i := t.Member(0, k)
+		if i < 0 || t.Toks[i].Kind != jsonmsg.Array {
+			return nil
+		}
+		var out []string
+		for j := i + 1; j < int(t.Toks[i].Next); j = int(t.Toks[j].Next) {
+			if t.Toks[j].Kind == jsonmsg.String {
+				out = append(out, strings.Clone(t.Toks[j].Str))
+			}
+		}
+		return out
+	}
+	e.taskID, e.status, e.parent = str("task_id"), str("status"), str("parent_task_id")
+	e.deps, e.children = list("dependencies"), list("children_created")
 	return e
 }
 

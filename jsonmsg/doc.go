@@ -42,4 +42,9 @@
 // Retention: the decoded strings share one copy of the input, so keeping
 // any decoded string keeps that message's copy alive (never another
 // message's).
+//
+// A Tape holds the same value as a flat list of tokens instead: same
+// grammar, same errors, same strings and numbers, but no maps, slices or
+// boxed values. msgcheck.ValidateTape validates a message on it, which is
+// how the audit validates while decoding.
 package jsonmsg

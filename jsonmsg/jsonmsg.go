@@ -443,6 +443,15 @@ var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 // number decodes the number at s[i] to what strconv.ParseFloat gives for
 // its literal.
 func (d *Decoder) number(i int) (any, int) {
+	f, j := d.float(i)
+	if j < 0 {
+		return nil, j
+	}
+	return f, j
+}
+
+// float is number without boxing the result.
+func (d *Decoder) float(i int) (float64, int) {
 	s := d.s
 	start := i
 	neg := s[i] == '-'
@@ -450,7 +459,7 @@ func (d *Decoder) number(i int) (any, int) {
 		i++
 	}
 	if i >= len(s) {
-		return nil, d.eof()
+		return 0, d.eof()
 	}
 	var mant uint64
 	nd, exp := 0, 0 // digits in mant; value = mant * 10^exp
@@ -465,15 +474,15 @@ func (d *Decoder) number(i int) (any, int) {
 			nd++
 		}
 	default:
-		return nil, d.fail(i, "invalid character "+quoteChar(c)+" in numeric literal")
+		return 0, d.fail(i, "invalid character "+quoteChar(c)+" in numeric literal")
 	}
 	if i < len(s) && s[i] == '.' {
 		i++
 		if i >= len(s) {
-			return nil, d.eof()
+			return 0, d.eof()
 		}
 		if c := s[i]; c < '0' || c > '9' {
-			return nil, d.fail(i, "invalid character "+quoteChar(c)+" after decimal point in numeric literal")
+			return 0, d.fail(i, "invalid character "+quoteChar(c)+" after decimal point in numeric literal")
 		}
 		for ; i < len(s) && '0' <= s[i] && s[i] <= '9'; i++ {
 			if nd < 19 {
@@ -491,10 +500,10 @@ func (d *Decoder) number(i int) (any, int) {
 			i++
 		}
 		if i >= len(s) {
-			return nil, d.eof()
+			return 0, d.eof()
 		}
 		if c := s[i]; c < '0' || c > '9' {
-			return nil, d.fail(i, "invalid character "+quoteChar(c)+" in exponent of numeric literal")
+			return 0, d.fail(i, "invalid character "+quoteChar(c)+" in exponent of numeric literal")
 		}
 		e := 0
 		for ; i < len(s) && '0' <= s[i] && s[i] <= '9'; i++ {
@@ -523,7 +532,7 @@ func (d *Decoder) number(i int) (any, int) {
 	}
 	f, err := strconv.ParseFloat(s[start:i], 64)
 	if err != nil { // the syntax is checked: the number is out of range
-		return nil, d.fail(start, "number "+s[start:i]+" out of range")
+		return 0, d.fail(start, "number "+s[start:i]+" out of range")
 	}
 	return f, i
 }

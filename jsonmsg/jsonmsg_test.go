@@ -134,7 +134,20 @@ func compare(t *testing.T, d *jsonmsg.Decoder, data []byte) {
 	if err == nil && !reflect.DeepEqual(got, want) {
 		t.Fatalf("input %.200q:\n jsonmsg       %#v\n encoding/json %#v", data, got, want)
 	}
+	// the tape reads the same grammar with the same errors, and holds
+	// the same value (one tape reused across inputs, as the audit does)
+	terr := sharedTape.Parse(string(data))
+	if (terr == nil) != (err == nil) || err != nil && terr.Error() != err.Error() {
+		t.Fatalf("input %.200q: Tape error %v, Decode error %v", data, terr, err)
+	}
+	if err == nil {
+		if tv := sharedTape.Value(0); !reflect.DeepEqual(tv, want) {
+			t.Fatalf("input %.200q:\n tape          %#v\n encoding/json %#v", data, tv, want)
+		}
+	}
 }
+
+var sharedTape jsonmsg.Tape
 
 // differentialInputs are hand-written inputs, valid and not, on the edges
 // of the grammar.
@@ -395,5 +408,21 @@ func TestRetainedValues(t *testing.T) {
 	}
 	if !reflect.DeepEqual(kept, wants) {
 		t.Errorf("retained values changed")
+	}
+}
+
+// A tape reused after a huge message holds the next message right, and
+// lets the huge one go.
+func TestTapeAfterHugeMessage(t *testing.T) {
+	var tape jsonmsg.Tape
+	huge := "[" + strings.Repeat("1,", 100000) + "1]"
+	if err := tape.Parse(huge); err != nil || len(tape.Toks) != 100002 {
+		t.Fatalf("huge: %v, %d tokens", err, len(tape.Toks))
+	}
+	if err := tape.Parse(`{"a": [true, null]}`); err != nil || len(tape.Toks) != 5 || cap(tape.Toks) > 100000 {
+		t.Fatalf("next: %v, %d tokens (capacity %d)", err, len(tape.Toks), cap(tape.Toks))
+	}
+	if i := tape.Member(0, "a"); i != 2 || tape.Toks[i].Kind != jsonmsg.Array || tape.Toks[i].Len != 2 {
+		t.Errorf("member a at %d: %+v", i, tape.Toks)
 	}
 }

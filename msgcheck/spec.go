@@ -105,6 +105,7 @@ type field struct {
 	// reporting on the field (or its items) does not build strings
 	ruleIDs   map[string]string
 	isVersion bool // protocol_version or spec_version
+	pos       int  // index in kind.order
 }
 
 // constraints are the names rule ids end in (see the README).
@@ -452,6 +453,7 @@ func (c *compiler) kind(name string, n *yaml.Node) *kind {
 	})
 	k.lastRequired = -1
 	for i, f := range k.order {
+		f.pos = i
 		if slices.Contains(k.required, f.name) {
 			k.lastRequired = i
 		}

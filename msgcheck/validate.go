@@ -547,6 +547,12 @@ func (st *state) alternatives(s *schema, list []*schema, exactlyOne bool, v any)
 	if st.probe > 0 {
 		return false
 	}
+	return st.noAlternative(s, list, exactlyOne, matches, v)
+}
+
+// noAlternative reports a value that matched none of the alternatives, or
+// (oneOf) more than one.
+func (st *state) noAlternative(s *schema, list []*schema, exactlyOne bool, matches int, v any) bool {
 	if matches > 1 {
 		st.report("one-of", fmt.Sprintf("matches %d alternatives, must match exactly one", matches))
 		return false

@@ -1,0 +1,219 @@
+package msgcheck_test
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/protoscan/protoscan/jsonmsg"
+	"github.com/protoscan/protoscan/msgcheck"
+)
+
+// tapeEdgeCases are messages whose tape walk differs from the common
+// path: alternatives, nesting, duplicates, escapes, versions, wrong types
+// at every level.
+var tapeEdgeCases = []string{
+	`{}`,
+	`[]`,
+	`"DELEGATE"`,
+	`{"task_id": "a-b-c", "status": "success", "output": "x", "metrics": {"quality": 0.5, "tokens": 1, "cost": 0, "duration_seconds": 1}}`,
+	`{"task_id": "a-b-c", "status": "complete", "output": null, "metrics": {"quality": 1.5, "tokens": -1, "cost": "x"}}`,
+	`{"task_id": "a-b-c", "status": "SUCCESS", "output": {}, "metrics": []}`,
+	`{"task_id": "a-b-c", "status": "success", "output": 1, "metrics": {"quality": 0.5, "quality": 2, "tokens": 1.5, "cost": 0, "duration_seconds": 1}}`,
+	`{"task_id": "a-b-c", "task_id": "d-e-f", "status": "success"}`,
+	`{"task_id": "a-b-c", "status": "success", "bogus": 1, "bogus": 2}`,
+	`{"task_id": "a-b-c", "status": "success", "zeta": 1, "alpha": [1, {"x": null}]}`,
+	`{"task_id": "a\u002db-c", "status": "succ\u0065ss", "output": "\ud83d\ude00", "metrics": {}}`,
+	`{"task_id": "TaskID001", "skill": "code-review", "agent": "engineer", "scope": "Update the parser so that empty tokens are rejected with a clear error message and tests that cover it", "success_criteria": ["Empty tokens are rejected"], "plan": ["Read the parser code", "Test it"], "context": "short"}`,
+	`{"task_id": "t-1-2", "skill": "nope", "agent": "wizard", "scope": 5, "success_criteria": [], "plan": "x", "context": ["a", 1]}`,
+	`{"task_id": "t-1-2", "skill": "", "agent": null, "scope": "a b", "success_criteria": [""], "plan": ["a b c d", "one two three"], "context": {}}`,
+	`{"task_id": "t-1-2", "skill": "code-review", "agent": "engineer", "scope": "x", "success_criteria": ["ok"], "plan": ["a", "b"], "context": 7, "protocol_version": "2.0"}`,
+	`{"task_id": "t-1-2", "protocol_version": 1, "spec_version": "v1.0", "scope": "y"}`,
+	`{"task_id": "t-1-2", "spec_version": 9, "scope": "y", "dependencies": ["ok-id", "Bad_ID", 3], "priority": 1.5, "budget": true}`,
+	`{"task_id": "t-1-2", "status": "failure", "children_created": "x", "retry_count": -1, "flags": "f", "error": 1}`,
+	`{"handoff_type": "HANDBACK", "task_id": "t-1-2", "status": "partial"}`,
+	`{"task_id": "t-1-2", "scope": "y", "status": "blocked"}`,
+	"{\"task_id\": \"t-1-2\", \"scope\": \"one\u00a0two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen\"}",
+	`{"task_id": "t-1-2", "status": "success", "output": "ok", "metrics": {"quality": 1e400}}`,
+	`{"task_id": "t-1-2", "status": "success", "output": "ok", "metrics": {"quality": 0.1, "tokens": 1e2, "cost": -0, "duration_seconds": 1E-3}}`,
+}
+
+func tapeValidator(t testing.TB) *msgcheck.Validator {
+	root := t.TempDir()
+	for _, s := range []string{"queue-management", "code-review", "refactor", "write-docs", "data-pipeline"} {
+		if err := os.MkdirAll(filepath.Join(root, "skills", s), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v, err := msgcheck.New(msgcheck.Options{Root: root}, msgcheck.DefaultSpec())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// compareTape checks that ValidateTape gives what Validate gives for the
+// decoded text, for each way of naming the kind.
+func compareTape(t *testing.T, v *msgcheck.Validator, tape *jsonmsg.Tape, text string) (walked int) {
+	t.Helper()
+	val, decErr := jsonmsg.Decode([]byte(text))
+	tapeErr := tape.Parse(text)
+	if (decErr == nil) != (tapeErr == nil) || decErr != nil && decErr.Error() != tapeErr.Error() {
+		t.Fatalf("%s:\nDecode error %v, Tape error %v", text, decErr, tapeErr)
+	}
+	if decErr != nil {
+		return 0
+	}
+	for _, kind := range []string{"", "delegate", "handback"} {
+		got, ok := v.ValidateTape(kind, tape)
+		if !ok {
+			continue
+		}
+		walked++
+		want := v.Validate(kind, val)
+		if got.Kind != want.Kind || got.SpecVersion != want.SpecVersion || got.Valid != want.Valid ||
+			!sameFindings(got.Errors, want.Errors) || !sameFindings(got.Warnings, want.Warnings) {
+			t.Fatalf("kind %q, %s:\nValidateTape: %+v\nValidate:     %+v", kind, text, got, want)
+		}
+	}
+	return walked
+}
+
+func sameFindings(a, b []msgcheck.Finding) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := a[i], b[i]
+		if x.Field != y.Field || x.Rule != y.Rule || x.Message != y.Message || x.Line != y.Line || x.Column != y.Column {
+			return false
+		}
+	}
+	return true
+}
+
+// TestValidateTapeMatchesValidate: on a sample of the audit corpus (every
+// rule broken, unknown fields, no-break spaces, skills present and not)
+// and on edge cases, the tape walk and Validate agree exactly, and the
+// tape walk handles the ordinary messages itself.
+func TestValidateTapeMatchesValidate(t *testing.T) {
+	v := tapeValidator(t)
+	var tape jsonmsg.Tape
+	f, err := os.Open(filepath.Join("testdata", "tape-corpus.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	lines, walked := 0, 0
+	for sc.Scan() {
+		lines++
+		walked += compareTape(t, v, &tape, sc.Text())
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if lines < 300 || walked < 3*lines*9/10 {
+		t.Errorf("the tape walk took %d of %d validations; want nearly all", walked, 3*lines)
+	}
+	for _, text := range tapeEdgeCases {
+		compareTape(t, v, &tape, text)
+	}
+}
+
+// TestValidateTapeDeclines: what only Validate does is left to it.
+func TestValidateTapeDeclines(t *testing.T) {
+	v := tapeValidator(t)
+	var tape jsonmsg.Tape
+	for _, text := range []string{
+		`[]`, `"x"`, `null`,
+		`{"task_id": "a-b-c", "task_id": "d-e-f", "status": "success"}`,
+		`{"task_id": "a-b-c", "status": "success", "bogus": 1, "bogus": 2}`,
+	} {
+		if err := tape.Parse(text); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := v.ValidateTape("", &tape); ok {
+			t.Errorf("%s: walked, want declined", text)
+		}
+	}
+	if err := tape.Parse(`{"task_id": "a-b-c"}`); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := v.ValidateTape("", &tape); ok {
+		t.Errorf("a message of no detectable kind: walked, want declined (unknown-kind is Validate's)")
+	}
+}
+
+func TestValidateTapeAllocs(t *testing.T) {
+	v := tapeValidator(t)
+	var tape jsonmsg.Tape
+	text := `{"task_id": "fix-parser-12", "skill": "code-review", "agent": "engineer", "scope": "Update the parser so that empty tokens are rejected with a clear error message and tests that cover it", "success_criteria": ["Empty tokens are rejected", "Tests cover it"], "plan": ["Read the parser code", "Reject empty tokens early", "Write the table tests"], "context": ["The parser lives in src/parser.py"]}`
+	allocs := testing.AllocsPerRun(100, func() {
+		if err := tape.Parse(text); err != nil {
+			t.Fatal(err)
+		}
+		if res, ok := v.ValidateTape("delegate", &tape); !ok || !res.Valid {
+			t.Fatalf("ok %v, %+v", ok, res)
+		}
+	})
+	if allocs > 0 {
+		t.Errorf("%v allocations per valid message, want 0", allocs)
+	}
+}
+
+func FuzzValidateTape(f *testing.F) {
+	v := tapeValidator(f)
+	for _, s := range tapeEdgeCases {
+		f.Add(s)
+	}
+	if data, err := os.ReadFile(filepath.Join("testdata", "tape-corpus.jsonl")); err == nil {
+		for _, line := range strings.SplitN(string(data), "\n", 40)[:39] {
+			f.Add(line)
+		}
+	}
+	var tape jsonmsg.Tape
+	f.Fuzz(func(t *testing.T, text string) {
+		compareTape(t, v, &tape, text)
+	})
+}
+
+// BenchmarkCorpus validates the corpus sample (300 mixed messages) from
+// JSON text, decoded into maps or walked on a tape; ns/op is per message.
+//
+//	go test -run='^$' -bench=Corpus -benchmem ./msgcheck/
+func BenchmarkCorpus(b *testing.B) {
+	v := tapeValidator(b)
+	data, err := os.ReadFile(filepath.Join("testdata", "tape-corpus.jsonl"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	b.Run("decode+validate", func(b *testing.B) {
+		dec := jsonmsg.Decoder{Reuse: true}
+		for i := 0; b.Loop(); i++ {
+			m, err := dec.DecodeString(lines[i%len(lines)])
+			if err != nil {
+				b.Fatal(err)
+			}
+			v.Validate("", m)
+		}
+	})
+	b.Run("tape", func(b *testing.B) {
+		var tape jsonmsg.Tape
+		dec := jsonmsg.Decoder{Reuse: true}
+		for i := 0; b.Loop(); i++ {
+			line := lines[i%len(lines)]
+			if err := tape.Parse(line); err != nil {
+				b.Fatal(err)
+			}
+			if _, ok := v.ValidateTape("", &tape); !ok {
+				m, _ := dec.DecodeString(line)
+				v.Validate("", m)
+			}
+		}
+	})
+}
