@@ -222,6 +222,81 @@ var catalogue = []Doc{
 		Fix:     "Set conditions_checked to the number of exit conditions judged, each listed once in conditions_met or conditions_failed.",
 	},
 
+	// the layered pipeline (msgcheck/pipeline; protoscan validate --events):
+	// the reasons of a rejection, as its events name them
+	{
+		ID: "msgcheck/pipeline-transition", Name: "PipelineTransition", Severity: finding.Error,
+		Title:   "A message kind the pipeline does not allow at this point",
+		What:    "The routing stage of the layered pipeline rejects a message whose kind may not follow the previous stage: the spec's pipeline.transitions lists, for each stage, the kinds that may come next (protocol-core: a DELEGATE starts, a HANDBACK follows a DELEGATE).",
+		Why:     "A HANDBACK nobody delegated, or a handoff out of order, is work the orchestrator did not ask for: accepting it corrupts the task graph.",
+		Example: "a HANDBACK validated from the start stage\ngives: transition start -> handback is not allowed (from start the spec allows delegate)",
+		Fix:     "Send the messages in the order the spec's pipeline section allows, or add the transition to the repository's spec if it is legitimate.",
+	},
+	{
+		ID: "msgcheck/pipeline-unknown-stage", Name: "PipelineUnknownStage", Severity: finding.Error,
+		Title:   "A message that moves on from a stage the pipeline does not have",
+		What:    "The routing stage rejects a message said to follow a stage that is neither start nor a kind of the spec's pipeline section.",
+		Why:     "Without a known previous stage no transition rule can be checked; guessing would let any message through.",
+		Example: "--events with a previous stage 'review'\ngives: unknown stage \"review\" to move on from (the pipeline has start, delegate, handback)",
+		Fix:     "Name a stage the spec's pipeline.transitions defines.",
+	},
+	{
+		ID: "msgcheck/pipeline-denied", Name: "PipelineDenied", Severity: finding.Error,
+		Title:   "A message an approval rule of the spec denies",
+		What:    "The approval stage matched an approval rule of tier deny (the spec's pipeline.approval): the message is rejected, whatever its validity.",
+		Why:     "Some actions are never to be taken automatically nor approved case by case; the spec says which.",
+		Example: "approval: [{name: no-prod, tier: deny, kind: delegate, when: {environment: production}, message: production changes go through change control}]\ngives: denied by approval rule \"no-prod\": production changes go through change control",
+		Fix:     "Route the work the way the rule's message says, or change the approval rule in the repository's spec.",
+	},
+	{
+		ID: "msgcheck/pipeline-system-error", Name: "PipelineSystemError", Severity: finding.Error,
+		Title:   "A validator failed or panicked: the message is rejected",
+		What:    "A stage of the layered pipeline could not finish: a semantic validator returned an error or panicked, or the run was cancelled. The message is rejected with a system error; nothing is ever partially accepted.",
+		Why:     "A check that did not run has not passed: failing closed keeps a broken validator from waving messages through.",
+		Example: "a semantic validator that panics\ngives: system error: validator \"custom\" panicked: index out of range",
+		Fix:     "Fix the validator (the event log names it), then validate the message again.",
+	},
+	{
+		ID: "msgcheck/semantic-hallucinated-path", Name: "SemanticHallucinatedPath", Severity: finding.Error,
+		Title:   "A message claims a file that does not exist in the repository",
+		What:    "A path the message names (in a path-like field, or a file name in its prose: artifacts, files changed, output) does not exist in the frozen snapshot of the repository the pipeline was given.",
+		Why:     "Agents hallucinate: a HANDBACK that claims src/parser.py when no such file exists did not do the work it reports.",
+		Example: "artifacts: [src/parsr.py]\ngives: artifacts[0]: file 'src/parsr.py' does not exist in the repository",
+		Fix:     "Check what the agent actually wrote; correct the path or redo the work.",
+	},
+	{
+		ID: "msgcheck/semantic-path-outside-root", Name: "SemanticPathOutsideRoot", Severity: finding.Error,
+		Title:   "A message names a path outside the repository",
+		What:    "A path the message names is absolute outside the repository, climbs out of it with .., or leads out through a symlink.",
+		Why:     "Work reported outside the repository cannot be checked and is often a sign of an agent touching what it should not.",
+		Example: "artifacts: [../../etc/passwd]\ngives: artifacts[0]: path '../../etc/passwd' is outside the repository",
+		Fix:     "Keep the work, and the paths reported, inside the repository.",
+	},
+	{
+		ID: "msgcheck/semantic-unsafe-command", Name: "SemanticUnsafeCommand", Severity: finding.Error,
+		Title:   "A plan holds an unsafe shell command",
+		What:    "A string under plan, steps, commands, command, cmd, script, scripts, run or shell is a recursive rm of /, ~ or $HOME, a download piped or substituted into a shell (curl ... | sh), or chmod 777.",
+		Why:     "An agent that executes its plan executes these too: one line destroys a machine or runs code nobody reviewed.",
+		Example: "plan: [\"Clean up with sudo rm -rf / --no-preserve-root\"]\ngives: plan[0]: unsafe command 'Clean up with sudo rm -rf / --no-preserve-root': deletes the whole file system or the home directory",
+		Fix:     "Name the exact directory to remove, download then review scripts before running them, and grant only the permissions needed.",
+	},
+	{
+		ID: "msgcheck/semantic-credential-in-command", Name: "SemanticCredentialInCommand", Severity: finding.Error,
+		Title:   "A plan writes a credential into a command",
+		What:    "A command in the plan carries a secret: PASSWORD=..., --token ..., a URL with user:password@, an Authorization header, or a GitHub, OpenAI, AWS or Slack token. The finding never repeats the value.",
+		Why:     "Messages are logged, queued and shown to people: a secret in one is leaked.",
+		Example: "plan: [\"curl -H 'Authorization: Bearer sk-...' https://api\"]\ngives: plan[0]: credential in command (an Authorization header): pass secrets through the environment or a secret store",
+		Fix:     "Read secrets from the environment or a secret store at run time, and rotate the leaked one.",
+	},
+	{
+		ID: "msgcheck/semantic-contradictory-claim", Name: "SemanticContradictoryClaim", Severity: finding.Error,
+		Title:   "A message claims success beside failing evidence",
+		What:    "The status says success (SUCCESS, success, complete...) while the message's own criteria, checks or tests report a failure.",
+		Why:     "A contradictory HANDBACK routes failed work as done; the failure it admits is then never fixed.",
+		Example: "status: success, success_criteria_met: {tests: false}\ngives: criterion 'tests' is not met, yet status is 'success'",
+		Fix:     "Report the status the evidence supports (partial or failure), or fix what failed.",
+	},
+
 	// ---------------------------------------------- msgcheck, generated families
 	{
 		ID: "msgcheck/*-required", Name: "FieldRequired", Severity: finding.Error,
