@@ -157,11 +157,11 @@ func (c *claimCheck) walk(v any, inCriteria bool) {
 				if inCriteria && failWord(val) && !isVerdictKey(k) {
 					c.fail("criterion " + quote(k) + " is " + quote(val))
 				}
+			case map[string]any, []any:
+				c.walk(e, inCriteria || criteriaKey(k))
 			default:
 				if f, ok := asNumber(e); ok && f > 0 && counterKey(k) {
 					c.fail(k + " is " + formatCount(f))
-				} else {
-					c.walk(e, inCriteria || criteriaKey(k))
 				}
 			}
 			c.t.pop()
