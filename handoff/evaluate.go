@@ -71,6 +71,22 @@ type Finding struct {
 	Severity string `json:"severity"` // error or warning
 	Check    string `json:"check"`
 	msgcheck.Finding
+
+	// at is the top-level field the finding is placed at when that is not
+	// Field: a migration is about the inferred field, which the source
+	// does not have, and points at the field it was inferred from.
+	at string
+}
+
+// At is the field path the finding points at in the source: Field, or
+// for a migration the field the missing one was inferred from. A reader
+// of a handoff that has its own positions (the repository scan's facts)
+// places the finding there, as Evaluate does.
+func (f Finding) At() string {
+	if f.at != "" {
+		return f.at
+	}
+	return f.Field
 }
 
 // Event is the seed's validation event of one handoff, with the routing
@@ -204,7 +220,7 @@ func (e *Evaluator) migrate(m map[string]any, n *yaml.Node) (map[string]any, int
 		}
 		out := withField(m, fieldBreakdown, spread(c))
 		agent := agentName(m)
-		return out, 2, &Finding{Severity: "warning", Check: CheckConfidenceValid, Finding: msgcheck.Finding{
+		return out, 2, &Finding{Severity: "warning", Check: CheckConfidenceValid, at: fieldConfidence, Finding: msgcheck.Finding{
 			Field: fieldBreakdown, Rule: RuleMigration, Line: line(n, fieldConfidence), Column: column(n, fieldConfidence),
 			Message: fmt.Sprintf("handoff from %s has no confidence_breakdown (compliance level 2): every axis set to confidence %s; %s should move to NEXUS_HANDOFF_V2 with the full breakdown",
 				agent, fmtScore(c), agent),
@@ -223,7 +239,7 @@ func (e *Evaluator) migrate(m map[string]any, n *yaml.Node) (map[string]any, int
 		what = "beside the breakdown it has"
 	}
 	agent := agentName(m)
-	return out, 1, &Finding{Severity: "warning", Check: CheckConfidenceValid, Finding: msgcheck.Finding{
+	return out, 1, &Finding{Severity: "warning", Check: CheckConfidenceValid, at: fieldStatus, Finding: msgcheck.Finding{
 		Field: fieldConfidence, Rule: RuleMigration, Line: line(n, fieldStatus), Column: column(n, fieldStatus),
 		Message: fmt.Sprintf("V1 handoff from %s: confidence %s inferred from status %s and %s; %s should move to NEXUS_HANDOFF_V2",
 			agent, fmtScore(c), status, what, agent),

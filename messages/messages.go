@@ -15,11 +15,18 @@
 // source computes is unknown and no finding is made on it, and since code
 // may add fields after the literal, a field a code literal lacks is not
 // reported missing.
+//
+// Beside protocol-core's DELEGATE and HANDBACK, a Checker may check the
+// messages of further protocols (see Protocol): NEXUS handoffs, judged by
+// package handoff, and phase verdicts, checked against the verdict
+// contract of package phase. Those are read in data documents only, and
+// only where a signature or a wrapper key named after the kind says so.
 package messages
 
 import (
 	"bytes"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -28,34 +35,97 @@ import (
 	"github.com/protoscan/protoscan/msgcheck"
 )
 
-// Checker validates the messages of files against one spec.
+// Checker validates the messages of files: those of protocol-core
+// (DELEGATE, HANDBACK) against the spec New is given, and those of each
+// further Protocol (NEXUS handoffs, phase verdicts). A mapping is the
+// message of the first protocol that claims it, protocol-core first.
+// A Checker is safe for concurrent use.
 type Checker struct {
-	v     *msgcheck.Validator
-	spec  *msgcheck.Spec
-	kinds []string
-	// fields are the fields of each kind, for the file-name rule
-	fields map[string]map[string]bool
-	// signatures are each kind's signature fields, lower-cased, for the
-	// prefilter
+	protocols []protocol // protocol-core first
+	kinds     []string   // every protocol's kinds, in order
+	// names are the kinds a file may be named after (protocol-core's),
+	// for the prefilter
+	names []string
+	// the prefilter: words any one of which may announce a message
+	// (handoff_type, nexus_handoff), and each kind's signature fields,
+	// all lower-cased
+	words      [][]byte
 	signatures [][][]byte
 }
 
-// New returns a Checker validating with v, whose default spec is spec.
-func New(v *msgcheck.Validator, spec *msgcheck.Spec) *Checker {
-	c := &Checker{v: v, spec: spec, kinds: spec.Kinds(), fields: map[string]map[string]bool{}}
-	for _, k := range c.kinds {
+// New returns a Checker validating the protocol-core messages with v,
+// whose default spec is spec, and the messages of each further protocol.
+func New(v *msgcheck.Validator, spec *msgcheck.Spec, more ...Protocol) *Checker {
+	core := &core{v: v, spec: spec, kinds: spec.Kinds(), fields: map[string]map[string]bool{}}
+	for _, k := range core.kinds {
 		set := map[string]bool{}
 		for _, f := range spec.Fields(k) {
 			set[f] = true
 		}
-		c.fields[k] = set
-		var sig [][]byte
-		for _, f := range spec.Signature(k) {
-			sig = append(sig, []byte(strings.ToLower(f)))
+		core.fields[k] = set
+	}
+	c := &Checker{protocols: []protocol{core}, names: core.kinds, words: [][]byte{handoffType}}
+	for _, p := range more {
+		if p != nil {
+			c.protocols = append(c.protocols, p)
 		}
-		c.signatures = append(c.signatures, sig)
+	}
+	for _, p := range c.protocols {
+		sp := p.specOf()
+		for _, k := range p.kindNames() {
+			c.kinds = append(c.kinds, k)
+			var sig [][]byte
+			for _, f := range sp.Signature(k) {
+				sig = append(sig, []byte(strings.ToLower(f)))
+			}
+			c.signatures = append(c.signatures, sig)
+		}
+		for _, w := range p.prefilterWords() {
+			c.words = append(c.words, []byte(strings.ToLower(w)))
+		}
 	}
 	return c
+}
+
+// Kinds returns the kinds of every protocol the Checker checks, in the
+// order of the protocols: protocol-core's, then each further one's.
+func (c *Checker) Kinds() []string { return slices.Clone(c.kinds) }
+
+// Protocol is a protocol a Checker checks besides protocol-core: see
+// Handoffs and Verdicts.
+type Protocol interface {
+	protocol
+}
+
+// protocol is how a Checker finds and judges the messages of one
+// protocol.
+type protocol interface {
+	// specOf is the spec the protocol's messages are checked against.
+	specOf() *msgcheck.Spec
+	// kindNames are the kinds of its messages, as Outcomes name them.
+	kindNames() []string
+	// prefilterWords are words any one of which may announce a message
+	// of the protocol (lower-cased before use).
+	prefilterWords() []string
+	// find returns the messages a top-level mapping m of f, whose keys
+	// are keys, is or holds; byPos indexes f's mappings by position.
+	find(f *facts.File, m *facts.Mapping, keys map[string]any, byPos map[facts.Pos]int) []message
+	// judge validates one message of a kind of the protocol.
+	judge(kind string, msg map[string]any) []judged
+}
+
+// message is a mapping a protocol claims, and its kind.
+type message struct {
+	m    *facts.Mapping
+	kind string
+}
+
+// judged is a finding on a message, the field path it points at in the
+// source, and whether it is a warning (else an error).
+type judged struct {
+	msgcheck.Finding
+	at      string
+	warning bool
 }
 
 // Outcome is the verdict on one message, for the report's summary.
@@ -83,49 +153,94 @@ func (c *Checker) Check(f *facts.File) ([]finding.Finding, []Outcome) {
 	var out []finding.Finding
 	var outcomes []Outcome
 	for i := range f.Mappings {
-		m := &f.Mappings[i]
 		if nested[i] {
 			continue
 		}
-		kind := c.kindOf(f, m)
-		if kind == "" {
-			continue
-		}
-		msg, unknown := toMap(m)
-		res := c.v.Validate(kind, msg)
-		o := Outcome{Kind: kind, Valid: true, Location: finding.Location{Path: f.Path, Line: m.Pos.Line, Col: m.Pos.Col}}
-		loc := locator{f: f, byPos: byPos, root: m}
-		for _, group := range []struct {
-			list    []msgcheck.Finding
-			warning bool
-		}{{res.Errors, false}, {res.Warnings, true}} {
-			for _, e := range group.list {
-				if skip(e, m, msg, unknown) {
-					continue
-				}
-				sev := finding.Error
-				if group.warning {
-					sev = finding.Warning
-					o.Warned = true
-					switch {
-					case e.IsUnknownField():
-						o.UnknownFields = append(o.UnknownFields, e.Field)
-					case e.IsDeprecated():
-						o.DeprecatedFields = append(o.DeprecatedFields, e.Field)
-					}
-				} else {
-					o.Valid = false
-					o.ErrorRules = append(o.ErrorRules, e.Rule)
-				}
-				line, col := loc.find(e.Field, e.IsUnknownField() || e.IsDeprecated())
-				out = append(out, finding.Finding{Rule: e.Rule, Severity: sev, Message: e.Message,
-					Location: finding.Location{Path: f.Path, Line: line, Col: col}})
+		keys := keysOf(&f.Mappings[i])
+		for _, p := range c.protocols {
+			found := p.find(f, &f.Mappings[i], keys, byPos)
+			for _, msg := range found {
+				var o Outcome
+				out, o = c.judge(f, p, msg, byPos, out)
+				outcomes = append(outcomes, o)
+			}
+			if len(found) > 0 {
+				break
 			}
 		}
-		outcomes = append(outcomes, o)
 	}
 	finding.Sort(out)
 	return out, outcomes
+}
+
+// judge validates one message, appends its findings, placed at their
+// fields, to out, and returns the verdict on it.
+func (c *Checker) judge(f *facts.File, p protocol, msg message, byPos map[facts.Pos]int, out []finding.Finding) ([]finding.Finding, Outcome) {
+	m := msg.m
+	value, unknown := toMap(m)
+	o := Outcome{Kind: msg.kind, Valid: true, Location: finding.Location{Path: f.Path, Line: m.Pos.Line, Col: m.Pos.Col}}
+	loc := locator{f: f, byPos: byPos, root: m}
+	for _, e := range p.judge(msg.kind, value) {
+		if skip(e.Finding, m, value, unknown) {
+			continue
+		}
+		sev := finding.Error
+		if e.warning {
+			sev = finding.Warning
+			o.Warned = true
+			switch {
+			case e.IsUnknownField():
+				o.UnknownFields = append(o.UnknownFields, e.Field)
+			case e.IsDeprecated():
+				o.DeprecatedFields = append(o.DeprecatedFields, e.Field)
+			}
+		} else {
+			o.Valid = false
+			o.ErrorRules = append(o.ErrorRules, e.Rule)
+		}
+		line, col := loc.find(e.at, e.IsUnknownField() || e.IsDeprecated())
+		out = append(out, finding.Finding{Rule: e.Rule, Severity: sev, Message: e.Message,
+			Location: finding.Location{Path: f.Path, Line: line, Col: col}})
+	}
+	return out, o
+}
+
+// core is protocol-core: DELEGATE and HANDBACK, in data documents and in
+// code.
+type core struct {
+	v     *msgcheck.Validator
+	spec  *msgcheck.Spec
+	kinds []string
+	// fields are the fields of each kind, for the file-name rule
+	fields map[string]map[string]bool
+}
+
+func (c *core) specOf() *msgcheck.Spec   { return c.spec }
+func (c *core) kindNames() []string      { return c.kinds }
+func (c *core) prefilterWords() []string { return nil }
+
+func (c *core) find(f *facts.File, m *facts.Mapping, keys map[string]any, _ map[facts.Pos]int) []message {
+	if k := c.kindOf(f, m, keys); k != "" {
+		return []message{{m, k}}
+	}
+	return nil
+}
+
+func (c *core) judge(kind string, msg map[string]any) []judged {
+	return fromResult(c.v.Validate(kind, msg))
+}
+
+// fromResult lists a msgcheck result's errors, then its warnings, each
+// pointing at its field.
+func fromResult(res msgcheck.Result) []judged {
+	out := make([]judged, 0, len(res.Errors)+len(res.Warnings))
+	for _, e := range res.Errors {
+		out = append(out, judged{Finding: e, at: e.Field})
+	}
+	for _, w := range res.Warnings {
+		out = append(out, judged{Finding: w, at: w.Field, warning: true})
+	}
+	return out
 }
 
 // skip drops what the source does not say: findings on computed values,
@@ -160,8 +275,9 @@ func skip(e msgcheck.Finding, m *facts.Mapping, msg map[string]any, unknown bool
 	return false
 }
 
-// kindOf tells the kind of a mapping, or "" when it is not a message.
-func (c *Checker) kindOf(f *facts.File, m *facts.Mapping) string {
+// kindOf tells the protocol-core kind of a mapping, or "" when it is not
+// such a message.
+func (c *core) kindOf(f *facts.File, m *facts.Mapping, keys map[string]any) string {
 	for _, e := range m.Entries {
 		if e.Key == "handoff_type" {
 			if s, ok := e.Value.(string); ok {
@@ -174,10 +290,6 @@ func (c *Checker) kindOf(f *facts.File, m *facts.Mapping) string {
 			}
 			return "" // a kind this spec does not define, or a computed one
 		}
-	}
-	keys := make(map[string]any, len(m.Entries))
-	for _, e := range m.Entries {
-		keys[e.Key] = true
 	}
 	if k := c.spec.Detect(keys); k != "" {
 		return k
@@ -201,6 +313,15 @@ func (c *Checker) kindOf(f *facts.File, m *facts.Mapping) string {
 		}
 	}
 	return ""
+}
+
+// keysOf is the set of a mapping's keys, as Spec.Detect takes it.
+func keysOf(m *facts.Mapping) map[string]any {
+	keys := make(map[string]any, len(m.Entries))
+	for _, e := range m.Entries {
+		keys[e.Key] = true
+	}
+	return keys
 }
 
 // nestedMappings marks the mappings that are the value of an entry of
@@ -324,13 +445,17 @@ func (l locator) find(field string, atKey bool) (line, col int) {
 
 // MayHaveMessages reports whether the file rel whose bytes, with ASCII
 // letters lower-cased, are lower could hold a message: it is named after
-// a kind, or names handoff_type, or every signature field of a kind.
+// a protocol-core kind, or names handoff_type or another word that
+// announces a message (nexus_handoff), or every signature field of a
+// kind of any protocol.
 func (c *Checker) MayHaveMessages(rel string, lower []byte) bool {
-	if bytes.Contains(lower, handoffType) {
-		return true
+	for _, w := range c.words {
+		if bytes.Contains(lower, w) {
+			return true
+		}
 	}
 	base := strings.ToLower(path.Base(rel))
-	for _, k := range c.kinds {
+	for _, k := range c.names {
 		if strings.Contains(base, k) {
 			return true
 		}

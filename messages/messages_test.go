@@ -5,9 +5,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/protoscan/protoscan/handoff"
 	"github.com/protoscan/protoscan/languages/extract"
 	"github.com/protoscan/protoscan/messages"
 	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan/protoscan/phase"
 )
 
 func checker(t *testing.T) *messages.Checker {
@@ -100,6 +102,130 @@ func TestMayHaveMessages(t *testing.T) {
 		{"a.yaml", "name: x\nstatus: ok\n", false},
 		{"HANDBACK-1.yaml", "status: ok\n", true},
 		{"a.json", `{"handoff_type": "HANDBACK"}`, true},
+	} {
+		if got := c.MayHaveMessages(tc.rel, []byte(strings.ToLower(tc.src))); got != tc.want {
+			t.Errorf("MayHaveMessages(%s, %q) = %v, want %v", tc.rel, tc.src, got, tc.want)
+		}
+	}
+}
+
+// protocolsChecker checks protocol-core, NEXUS handoffs and phase
+// verdicts, each with its embedded spec.
+func protocolsChecker(t *testing.T) *messages.Checker {
+	t.Helper()
+	v, err := msgcheck.New(msgcheck.Options{}, msgcheck.DefaultSpec())
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs, err := handoff.DefaultSpec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, err := handoff.New(hs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vv, err := phase.Validator()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return messages.New(v, msgcheck.DefaultSpec(), messages.Handoffs(ev), messages.Verdicts(vv))
+}
+
+const goodHandoff = `step: 2/4
+agent: Builder
+status: SUCCESS
+confidence: 0.85
+confidence_breakdown: {task_completion: 0.9, output_quality: 0.8, next_step_clarity: 0.85}
+summary: Built it.
+next_agent: Sentinel
+next_action: VERIFY
+`
+
+const goodVerdict = `{"verdict": "pass", "phase": 1, "campaign": "c", "conditions_checked": 1,
+ "conditions_met": ["file_exists: a"], "conditions_failed": [], "warnings": [], "suggestions": []}
+`
+
+// TestProtocols: NEXUS handoffs and phase verdicts are found where a
+// signature or a wrapper key says so, judged as validate --handoff and
+// validate --verdict judge them, and placed at their fields; lookalikes
+// stay silent.
+func TestProtocols(t *testing.T) {
+	indent := func(s string) string {
+		return "  " + strings.ReplaceAll(strings.TrimSuffix(s, "\n"), "\n", "\n  ") + "\n"
+	}
+	for _, tc := range []struct {
+		name, path, src string
+		want            []string
+		kinds           string
+	}{
+		{"bare handoff by its signature", "chain/step2.yaml", goodHandoff, nil, "nexus_handoff_v2"},
+		{"handoff under its wrapper key", "chain/step2.yaml", "NEXUS_HANDOFF_V2:\n" + indent(goodHandoff), nil, "nexus_handoff_v2"},
+		{"SUCCESS with a low confidence, at the confidence", "chain/step2.yaml",
+			strings.NewReplacer("confidence: 0.85", "confidence: 0.5", "0.9, output_quality: 0.8, next_step_clarity: 0.85", "0.5, output_quality: 0.5, next_step_clarity: 0.5").Replace(goodHandoff),
+			[]string{"4:13 msgcheck/nexus_handoff_v2-success-confidence"}, "nexus_handoff_v2"},
+		{"V1 handoff migrated: a warning at its status, no missing fields", "chain/v1.yaml",
+			"NEXUS_HANDOFF:\n  step: 1/2\n  agent: Scout\n  status: PARTIAL\n  summary: Half done.\n  next_agent: Builder\n  next_action: CONTINUE\n",
+			[]string{"4:11 msgcheck/handoff-v1-migration"}, "nexus_handoff_v2"},
+		{"a wrapped handoff without its signature is still judged", "chain/x.json", `{"NEXUS_HANDOFF_V2": {"agent": "Builder"}}`,
+			[]string{"1:22 msgcheck/nexus_handoff_v2-confidence-breakdown-required", "1:22 msgcheck/nexus_handoff_v2-confidence-required",
+				"1:22 msgcheck/nexus_handoff_v2-next-action-required", "1:22 msgcheck/nexus_handoff_v2-next-agent-required",
+				"1:22 msgcheck/nexus_handoff_v2-status-required", "1:22 msgcheck/nexus_handoff_v2-step-required",
+				"1:22 msgcheck/nexus_handoff_v2-summary-required"}, "nexus_handoff_v2"},
+		{"a wrapper key without a mapping is a mention", "docs/x.yaml", "NEXUS_HANDOFF_V2: see the chain log\n", nil, ""},
+		{"numbered steps without agent and next_agent", "ci/pipeline.yaml", "steps:\n  - step: 1/2\n    name: build\n    status: required\n", nil, ""},
+		{"a handoff-shaped dict in code is not read", "agents/nexus.py",
+			"h = {\"step\": \"1/2\", \"agent\": \"Nobody\", \"next_agent\": \"x\"}\n", nil, ""},
+		{"a labelled Markdown handoff block", "docs/chain.md", "# Log\n\n```nexus_handoff_v2\n" + strings.Replace(goodHandoff, "Sentinel", "Someone", 1) + "```\n",
+			[]string{"10:13 msgcheck/nexus_handoff_v2-next-agent-any-of"}, "nexus_handoff_v2"},
+		{"a valid verdict", "out/verdict.json", goodVerdict, nil, "phase_verdict"},
+		{"a pass with failed conditions, at the verdict", "out/verdict.json",
+			strings.Replace(goodVerdict, `"conditions_failed": []`, `"conditions_failed": ["x"]`, 1),
+			[]string{"1:13 msgcheck/phase_verdict-pass-failed", "1:72 msgcheck/phase_verdict-miscount"}, "phase_verdict"},
+		{"verdicts are JSON documents only", "out/verdict.yaml",
+			"verdict: pass\nconditions_checked: 1\nconditions_met: []\nconditions_failed: [x]\n", nil, ""},
+		{"an API response with a verdict key", "api/review.json", `{"id": "r-1", "verdict": "approved", "conditions": ["ci"]}`, nil, ""},
+		{"protocol-core first", "fixtures/a.yaml", goodHandback, nil, "handback"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := extract.File(tc.path, []byte(tc.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			fs, outcomes := protocolsChecker(t).Check(f)
+			var got []string
+			for _, fd := range fs {
+				got = append(got, fmt.Sprintf("%d:%d %s", fd.Line, fd.Col, fd.Rule))
+			}
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+			var kinds []string
+			for _, o := range outcomes {
+				kinds = append(kinds, o.Kind)
+			}
+			if strings.Join(kinds, " ") != tc.kinds {
+				t.Errorf("kinds %q, want %q", strings.Join(kinds, " "), tc.kinds)
+			}
+		})
+	}
+}
+
+func TestProtocolsPrefilter(t *testing.T) {
+	c := protocolsChecker(t)
+	if got := strings.Join(c.Kinds(), " "); got != "delegate handback nexus_handoff_v2 phase_verdict" {
+		t.Errorf("Kinds() = %q", got)
+	}
+	for _, tc := range []struct {
+		rel, src string
+		want     bool
+	}{
+		{"a.yaml", goodHandoff, true},
+		{"a.yaml", "NEXUS_HANDOFF:\n  status: PARTIAL\n", true},
+		{"a.json", goodVerdict, true},
+		{"a.yaml", "step: 1/2\nname: build\n", false},
+		{"a.json", `{"verdict": "approved"}`, false},
+		{"nexus_handoff_v2.yaml", "name: x\n", false}, // only protocol-core kinds name files
 	} {
 		if got := c.MayHaveMessages(tc.rel, []byte(strings.ToLower(tc.src))); got != tc.want {
 			t.Errorf("MayHaveMessages(%s, %q) = %v, want %v", tc.rel, tc.src, got, tc.want)

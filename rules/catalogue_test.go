@@ -489,7 +489,7 @@ func pipelineResults(t *testing.T) []msgcheck.Result {
 		{nil, semantic.Builtin(snap), pipeline.Input{Kind: "handback", From: "delegate", Message: map[string]any{
 			"task_id": "fix-parser", "status": "success", "output": "done", "tests": map[string]any{"failed": 2},
 			"files_changed": []any{"../../etc/passwd"},
-			"metrics": map[string]any{"quality": 0.9, "tokens": 10, "cost": 0.1, "duration_seconds": 3}}}},
+			"metrics":       map[string]any{"quality": 0.9, "tokens": 10, "cost": 0.1, "duration_seconds": 3}}}},
 	} {
 		sp := c.spec
 		if sp == nil {

@@ -19,9 +19,11 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/protoscan/protoscan/analyzers/divergence"
 	"github.com/protoscan/protoscan/analyzers/enumdrift"
@@ -29,6 +31,7 @@ import (
 	"github.com/protoscan/protoscan/finding"
 	"github.com/protoscan/protoscan/languages/extract"
 	"github.com/protoscan/protoscan/messages"
+	"github.com/protoscan/protoscan/scan/cache"
 	"github.com/protoscan/protoscan/scan/walk"
 	"github.com/protoscan/protoscan/suppress"
 )
@@ -54,6 +57,15 @@ type Options struct {
 	// Prefix is put before every path in the findings ("" for paths
 	// relative to the root); a scan of several roots sets it per root.
 	Prefix string
+	// Cache, when set, keeps each file's results between runs (see
+	// package scan/cache): a file whose path and content hash (or
+	// settled size, times and inode) are in it is not parsed again, and
+	// the result is the same as without it. CacheKey must then name all
+	// else the results depend on: the spec, config, analyzers and options
+	// Vocabulary, Divergence and Messages were made with (Run adds the
+	// root, Prefix, the size limit and which analyzers are on).
+	Cache    *cache.Dir
+	CacheKey string
 }
 
 // Stats count what a scan did.
@@ -62,6 +74,14 @@ type Stats struct {
 	Parsed     int // of those, files the prefilter let through
 	OtherFiles int // files of other types, not read
 	Candidates int // functions divergence found to implement a protocol decision
+	// Walked counts the files the walk handed to the workers; when the
+	// scan is cancelled, Files+OtherFiles of them were scanned, and the
+	// walk had not found the rest of the tree.
+	Walked int
+	// With a cache: Extracted files were parsed by this run (Parsed counts
+	// those the cache answered for too), Cached had their results from
+	// the cache, Unread of those without being read (the stat shortcut).
+	Extracted, Cached, Unread int
 }
 
 // Result is the outcome of a scan.
@@ -102,6 +122,11 @@ func Run(ctx context.Context, root string, opts Options) (*Result, error) {
 	if opts.Vocabulary != nil {
 		pre = enumdrift.NewPrefilter(opts.Vocabulary)
 	}
+	var cs *cache.Set[fileResult]
+	start := time.Now() // before the walk stats any file
+	if opts.Cache != nil {
+		cs = cache.Load[fileResult](opts.Cache, cacheKey(root, opts, maxSize))
+	}
 	files := make(chan walk.File, 4*workers)
 	results := make([][]finding.Finding, workers)
 	cands := make([][]divergence.Candidate, workers)
@@ -118,21 +143,23 @@ func Run(ctx context.Context, root string, opts Options) (*Result, error) {
 					continue // drain
 				}
 				var out []finding.Finding
-				var cs []divergence.Candidate
-				out, cs, buf = scanFile(f, opts, pre, maxSize, buf, &stats[w], &outs[w])
+				var fc []divergence.Candidate
+				out, fc, buf = scanFile(f, opts, pre, maxSize, buf, &stats[w], &outs[w], cs, start)
 				if opts.Progress != nil {
 					opts.Progress.Add(1)
 				}
 				results[w] = append(results[w], out...)
-				cands[w] = append(cands[w], cs...)
+				cands[w] = append(cands[w], fc...)
 			}
 		}()
 	}
 	var notices []finding.Finding
+	walked := 0
 	err := walk.Stream(ctx, root, opts.Walk, walk.Handler{
 		File: func(f walk.File) error {
 			select {
 			case files <- f:
+				walked++
 				return nil
 			case <-ctx.Done():
 				return ctx.Err()
@@ -148,7 +175,11 @@ func Run(ctx context.Context, root string, opts Options) (*Result, error) {
 	})
 	close(files)
 	wg.Wait()
+	if cs != nil && err == nil && ctx.Err() == nil { // only a whole scan
+		cs.Save() // best effort: a cache that cannot be written costs time, not results
+	}
 	res := &Result{Findings: notices, Directives: map[string][]suppress.Directive{}}
+	res.Stats.Walked = walked
 	var all []divergence.Candidate
 	for w := range results {
 		res.Findings = append(res.Findings, results[w]...)
@@ -161,6 +192,9 @@ func Run(ctx context.Context, root string, opts Options) (*Result, error) {
 		res.Stats.Files += stats[w].Files
 		res.Stats.Parsed += stats[w].Parsed
 		res.Stats.OtherFiles += stats[w].OtherFiles
+		res.Stats.Extracted += stats[w].Extracted
+		res.Stats.Cached += stats[w].Cached
+		res.Stats.Unread += stats[w].Unread
 	}
 	res.Stats.Candidates = len(all)
 	if opts.Divergence != nil {
@@ -193,10 +227,41 @@ type fileOut struct {
 }
 
 // stamp gives the findings of one file their fingerprints, from the text
-// of the lines they flag.
+// of the lines they flag. The lines are indexed once and each (rule, path,
+// line) is hashed once: many findings on one long line (minified JSON)
+// would otherwise cost findings x file size.
 func stamp(fs []finding.Finding, src []byte) {
+	if len(fs) == 0 {
+		return
+	}
+	starts := []int{0}
+	for i, b := range src {
+		if b == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	type key struct {
+		rule, path string
+		line       int
+	}
+	done := map[key]string{}
 	for i := range fs {
-		fs[i].Fingerprint = baseline.Fingerprint(fs[i].Rule, fs[i].Path, baseline.LineText(src, fs[i].Line))
+		f := &fs[i]
+		k := key{f.Rule, f.Path, f.Line}
+		fp, ok := done[k]
+		if !ok {
+			var text []byte // what baseline.LineText gives, without a scan per finding
+			if f.Line >= 1 && f.Line <= len(starts) {
+				text = src[starts[f.Line-1]:]
+				if f.Line < len(starts) {
+					text = text[:starts[f.Line]-starts[f.Line-1]-1]
+				}
+				text = bytes.TrimSuffix(text, []byte("\r"))
+			}
+			fp = baseline.Fingerprint(f.Rule, f.Path, text)
+			done[k] = fp
+		}
+		f.Fingerprint = fp
 	}
 }
 
@@ -231,9 +296,14 @@ func join(prefix, rel string) string {
 	return path.Join(prefix, rel)
 }
 
-// scanFile reads, filters, parses and analyzes one file: it returns the
-// file's findings and its divergence candidates.
-func scanFile(f walk.File, opts Options, pre *enumdrift.Prefilter, maxSize int64, buf []byte, st *Stats, fo *fileOut) ([]finding.Finding, []divergence.Candidate, []byte) {
+// scanFile reads, filters, parses and analyzes one file, or finds its
+// results in the cache: it returns the file's findings and its divergence
+// candidates.
+//
+// With a cache, the file's identity is the walk's Lstat, taken before the
+// file is read (a change after it gives another identity) and after
+// start, the clock the cache judges identities settled by.
+func scanFile(f walk.File, opts Options, pre *enumdrift.Prefilter, maxSize int64, buf []byte, st *Stats, fo *fileOut, cs *cache.Set[fileResult], start time.Time) ([]finding.Finding, []divergence.Candidate, []byte) {
 	rel := join(opts.Prefix, f.Rel)
 	lang := extract.Language(f.Rel)
 	if lang == "" {
@@ -241,6 +311,19 @@ func scanFile(f walk.File, opts Options, pre *enumdrift.Prefilter, maxSize int64
 		return nil, nil, buf
 	}
 	st.Files++
+	var id cache.FileID
+	var hasID bool
+	if cs != nil && f.Info != nil {
+		id, hasID = cache.Identify(f.Info)
+		if hasID {
+			if r, ok := cs.Stat(rel, id); ok {
+				st.Cached++
+				st.Unread++
+				out, cands := r.apply(rel, st, fo)
+				return out, cands, buf
+			}
+		}
+	}
 	src, err := readFile(f.Path, maxSize)
 	if err != nil {
 		var tooLarge *tooLargeError
@@ -250,32 +333,96 @@ func scanFile(f walk.File, opts Options, pre *enumdrift.Prefilter, maxSize int64
 		}
 		return []finding.Finding{notice(opts.Prefix, walk.UnreadableNotice(f.Rel, err))}, nil, buf
 	}
-	if walk.IsBinary(src) {
-		return []finding.Finding{{Rule: RuleBinary, Severity: finding.Note, Location: finding.Location{Path: rel},
-			Message: "binary file with a source file name; not scanned"}}, nil, buf
+	var sum cache.Sum
+	if cs != nil {
+		sum = cache.SumOf(src)
+		if r, ok := cs.Hash(rel, sum, id, hasID, start); ok {
+			st.Cached++
+			out, cands := r.apply(rel, st, fo)
+			return out, cands, buf
+		}
 	}
-	if bytes.Contains(src, suppressMarker) {
+	r, buf := analyzeFile(f.Rel, rel, lang, src, opts, pre, buf, st)
+	if cs != nil {
+		keep := r
+		if r.empty() {
+			keep = nil
+		}
+		cs.Put(rel, sum, id, hasID, start, keep)
+	}
+	out, cands := r.apply(rel, st, fo)
+	return out, cands, buf
+}
+
+// fileResult is what one file yields: what the cache keeps of it (the
+// fields are exported for encoding/gob).
+type fileResult struct {
+	Parsed     bool // the prefilter let the file through
+	Findings   []finding.Finding
+	Candidates []divergence.Candidate
+	Messages   []messages.Outcome
+	Statuses   []enumdrift.StatusUse
+	// HasDirectives is set when the file holds the suppression marker,
+	// even if Directives is empty.
+	HasDirectives bool
+	Directives    []suppress.Directive
+}
+
+func (r *fileResult) empty() bool {
+	return !r.Parsed && !r.HasDirectives && len(r.Findings) == 0 && len(r.Candidates) == 0 && len(r.Messages) == 0 && len(r.Statuses) == 0
+}
+
+// apply counts r in st and files its outcomes in fo; r may be nil (a file
+// with no result) and is not modified.
+func (r *fileResult) apply(rel string, st *Stats, fo *fileOut) ([]finding.Finding, []divergence.Candidate) {
+	if r == nil {
+		return nil, nil
+	}
+	if r.Parsed {
+		st.Parsed++
+	}
+	if r.HasDirectives {
 		if fo.directives == nil {
 			fo.directives = map[string][]suppress.Directive{}
 		}
-		fo.directives[rel] = suppress.Parse(lang, src)
+		fo.directives[rel] = r.Directives
+	}
+	fo.messages = append(fo.messages, r.Messages...)
+	fo.statuses = append(fo.statuses, r.Statuses...)
+	st.Candidates += len(r.Candidates)
+	return r.Findings, r.Candidates
+}
+
+// analyzeFile filters, parses and analyzes the bytes of one file; name
+// is its path relative to the root, rel as findings name it.
+func analyzeFile(name, rel, lang string, src []byte, opts Options, pre *enumdrift.Prefilter, buf []byte, st *Stats) (*fileResult, []byte) {
+	r := &fileResult{}
+	if walk.IsBinary(src) {
+		r.Findings = []finding.Finding{{Rule: RuleBinary, Severity: finding.Note, Location: finding.Location{Path: rel},
+			Message: "binary file with a source file name; not scanned"}}
+		return r, buf
+	}
+	if bytes.Contains(src, suppressMarker) {
+		r.HasDirectives = true
+		r.Directives = suppress.Parse(lang, src)
 	}
 	drift, diverge, validate := false, false, false
 	if pre != nil {
-		drift, buf = pre.Match(f.Rel, src, buf) // leaves src lower-cased in buf
+		drift, buf = pre.Match(name, src, buf) // leaves src lower-cased in buf
 	} else {
 		buf = lowerASCII(buf, src)
 	}
 	if opts.Divergence != nil && (lang == "go" || lang == "python" || lang == "markdown") {
-		diverge = opts.Divergence.MayHaveCandidates(f.Rel, buf)
+		diverge = opts.Divergence.MayHaveCandidates(name, buf)
 	}
 	if opts.Messages != nil && lang != "go" {
-		validate = opts.Messages.MayHaveMessages(f.Rel, buf)
+		validate = opts.Messages.MayHaveMessages(name, buf)
 	}
 	if !drift && !diverge && !validate {
-		return nil, nil, buf
+		return r, buf
 	}
-	st.Parsed++
+	r.Parsed = true
+	st.Extracted++
 	facts, err := extract.File(rel, src)
 	var out []finding.Finding
 	if err != nil {
@@ -285,20 +432,35 @@ func scanFile(f walk.File, opts Options, pre *enumdrift.Prefilter, maxSize int64
 	if drift {
 		found, uses := enumdrift.Survey(facts, opts.Vocabulary)
 		out = append(out, found...)
-		fo.statuses = append(fo.statuses, uses...)
+		r.Statuses = uses
 	}
 	if validate {
 		found, outcomes := opts.Messages.Check(facts)
 		out = append(out, sameProblemOnce(out, found)...)
-		fo.messages = append(fo.messages, outcomes...)
+		r.Messages = outcomes
 	}
 	stamp(out, src)
-	var cands []divergence.Candidate
+	r.Findings = out
 	if diverge {
-		cands = divergence.Candidates(facts, opts.Divergence)
-		st.Candidates += len(cands)
+		r.Candidates = divergence.Candidates(facts, opts.Divergence)
 	}
-	return out, cands, buf
+	return r, buf
+}
+
+// cacheKey is the key of root's Set in the cache.
+func cacheKey(root string, opts Options, maxSize int64) cache.Key {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		abs = root
+	}
+	on := func(b bool) string {
+		if b {
+			return "1"
+		}
+		return "0"
+	}
+	return cache.NewKey("scan", abs, opts.Prefix, strconv.FormatInt(maxSize, 10),
+		on(opts.Vocabulary != nil)+on(opts.Divergence != nil)+on(opts.Messages != nil), opts.CacheKey)
 }
 
 // sameProblemOnce drops the message findings at the place of an
@@ -342,9 +504,17 @@ func (e *tooLargeError) Error() string {
 	return fmt.Sprintf("file of %d bytes is over the limit", e.size)
 }
 
+// testHookRead, set by tests only, is called with the path of every file
+// just before it is read: the seam to change the tree between the walk
+// and the read (a file deleted or made unreadable during the scan).
+var testHookRead func(name string)
+
 // readFile reads a whole file but never more than limit bytes: a file may
 // have grown since the walk measured it.
 func readFile(name string, limit int64) ([]byte, error) {
+	if testHookRead != nil {
+		testHookRead(name)
+	}
 	fh, err := os.Open(filepath.FromSlash(name))
 	if err != nil {
 		return nil, err

@@ -49,6 +49,7 @@ type StatusUse struct {
 // HANDBACK status, in source order.
 func Survey(f *facts.File, v *Vocabulary) ([]finding.Finding, []StatusUse) {
 	c := checker{f: f, v: v, reported: map[int]bool{}, used: map[int]bool{}}
+	c.foreignSpecs()
 	c.evidence = c.fileEvidence()
 	c.mappings()
 	c.groups()
@@ -69,6 +70,13 @@ type checker struct {
 	out      []finding.Finding
 	used     map[int]bool // literals recorded in uses
 	uses     []StatusUse
+	// foreignMapping and foreignGroup mark what belongs to a spec of
+	// another protocol (see foreignSpecs); nil when nothing does.
+	foreignMapping, foreignGroup []bool
+}
+
+func (c *checker) foreign(mapping int) bool {
+	return c.foreignMapping != nil && c.foreignMapping[mapping]
 }
 
 func containsHandback(s string) bool { return strings.Contains(strings.ToLower(s), "handback") }
@@ -119,23 +127,23 @@ func (c *checker) fileEvidence() bool {
 	}
 	for i := range c.f.Mappings {
 		m := &c.f.Mappings[i]
-		if containsHandback(m.TypeName) {
+		if containsHandback(m.TypeName) && !c.foreign(i) {
 			return true
 		}
 	}
-	for _, g := range c.f.Groups {
-		if containsHandback(g.Name) {
+	for g, gr := range c.f.Groups {
+		if containsHandback(gr.Name) && (c.foreignGroup == nil || !c.foreignGroup[g]) {
 			return true
 		}
 	}
-	for _, s := range c.f.Strings {
-		if containsHandback(s.Receiver) {
+	for i, s := range c.f.Strings {
+		if containsHandback(s.Receiver) && !c.foreignString(i) {
 			return true
 		}
 	}
 	// a mapping with two required HANDBACK fields besides status
 	for i := range c.f.Mappings {
-		if c.handback(&c.f.Mappings[i]) == isHandback {
+		if !c.foreign(i) && c.handback(&c.f.Mappings[i]) == isHandback {
 			return true
 		}
 	}
@@ -145,7 +153,9 @@ func (c *checker) fileEvidence() bool {
 func (c *checker) mappings() {
 	kind := make([]handbackness, len(c.f.Mappings))
 	for i := range c.f.Mappings {
-		kind[i] = c.handback(&c.f.Mappings[i])
+		if !c.foreign(i) {
+			kind[i] = c.handback(&c.f.Mappings[i])
+		}
 	}
 	for i, s := range c.f.Strings {
 		if s.Role != facts.RoleValue || s.Mapping < 0 || kind[s.Mapping] == notHandback || !isStatusKey(s.Key) {
@@ -174,9 +184,12 @@ func (c *checker) statusSet(members []int, name string) (covered map[string]bool
 }
 
 func (c *checker) groups() {
-	for _, g := range c.f.Groups {
+	for gi, g := range c.f.Groups {
 		if g.Kind == facts.GroupCases {
 			continue // switch cases are judged with the comparisons
+		}
+		if c.foreignGroup != nil && c.foreignGroup[gi] {
+			continue // the statuses of another protocol's spec
 		}
 		covered, ok := c.statusSet(g.Members, g.Name)
 		if !ok {
@@ -218,6 +231,9 @@ func (c *checker) routingTables() {
 		}
 	}
 	for m, members := range keys {
+		if c.foreign(m) {
+			continue
+		}
 		if _, ok := c.statusSet(members, ""); !ok || c.normalisation(&c.f.Mappings[m]) {
 			continue
 		}
@@ -255,7 +271,7 @@ func (c *checker) comparisons() {
 		default:
 			continue
 		}
-		if !isStatusKey(s.Key) {
+		if !isStatusKey(s.Key) || c.foreignString(i) {
 			continue
 		}
 		k := subject{s.Scope, s.Receiver}

@@ -1,6 +1,7 @@
 package enumdrift
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -20,7 +21,15 @@ type Vocabulary struct {
 	handback  map[string]bool
 	core      map[string]bool
 	coreNames []string // the required HANDBACK fields besides status, as the spec spells them
+	// protocol is the protocol the spec names (protocol-core when it names
+	// none): a spec in the repository declares HANDBACK statuses only when
+	// it is a spec of this protocol.
+	protocol string
 }
+
+// defaultProtocol is the protocol of a spec that names none: msgcheck's
+// own spec of DELEGATE and HANDBACK.
+const defaultProtocol = "protocol-core"
 
 // NewVocabulary reads the status enum and its aliases from the spec's
 // handback kind. synonyms adds legacy spellings (spelling -> canonical).
@@ -30,7 +39,8 @@ func NewVocabulary(spec *msgcheck.Spec, synonyms map[string]string) (*Vocabulary
 		return nil, fmt.Errorf("spec %s has no string enum for handback.status", spec.Source)
 	}
 	v := &Vocabulary{Canonical: values, canonical: map[string]bool{}, lower: map[string]string{},
-		aliases: map[string]string{}, handback: map[string]bool{}, core: map[string]bool{}}
+		aliases: map[string]string{}, handback: map[string]bool{}, core: map[string]bool{},
+		protocol: cmp.Or(strings.TrimSpace(spec.Protocol), defaultProtocol)}
 	for _, c := range values {
 		v.canonical[c] = true
 		v.lower[strings.ToLower(c)] = c

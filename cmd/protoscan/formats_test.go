@@ -18,6 +18,7 @@ var updateGolden = flag.Bool("update", false, "rewrite the golden reports in tes
 // with its golden file, and requires the SARIF to satisfy the official
 // SARIF 2.1.0 schema.
 func TestFormats(t *testing.T) {
+	t.Setenv(envCacheDir, t.TempDir()) // never the developer's cache
 	root := filepath.Join("..", "..", "testdata", "example")
 	dir := t.TempDir()
 	var args []string

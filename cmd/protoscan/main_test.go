@@ -62,6 +62,9 @@ func setup(e *testscript.Env) error {
 			e.Setenv("GOMODCACHE", v[1])
 		}
 	}
+	// the scan cache of a script is its own, removed with it (a script
+	// may set another)
+	e.Setenv(envCacheDir, filepath.Join(filepath.Dir(e.WorkDir), filepath.Base(e.WorkDir)+"-cache"))
 	e.Setenv("GOPROXY", "off")
 	e.Setenv("GOFLAGS", "-mod=mod")
 	return os.MkdirAll(filepath.Join(e.WorkDir, ".git"), 0o777)

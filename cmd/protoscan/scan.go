@@ -70,6 +70,7 @@ func (e *env) scan(args []string) int {
 	newFromRev := fs.String("new-from-rev", "", "report only findings on lines changed since the merge base with `REV` (local git)")
 	workers := fs.Int("j", 0, "files parsed at once (default: one per CPU)")
 	analyzers := fs.String("analyzers", "enumdrift,divergence,msgcheck", "the analyzers to run, comma-separated `LIST`")
+	noCache := fs.Bool("no-cache", false, "parse every file, neither reading nor writing the cache of earlier scans' results (in $"+envCacheDir+", else the user cache directory)")
 	var canonical []string
 	fs.Func("canonical", "the canonical implementation of a protocol decision: `GLOB[:NAME]`, a file or a function in it (repeatable)", func(s string) error {
 		canonical = append(canonical, s)
@@ -143,8 +144,24 @@ func (e *env) scan(args []string) int {
 			return exitTrouble
 		}
 	}
+	// beside protocol-core: NEXUS handoffs and phase verdicts
+	var protocols []messages.Protocol
+	usedSpecs, kinds := specs, specs[0].Kinds()
+	if validate {
+		var more []*msgcheck.Spec
+		if protocols, more, err = scanProtocols(dirOf(paths[0])); err != nil {
+			return trouble(err)
+		}
+		usedSpecs = append(slices.Clone(specs), more...)
+	}
+	var cacheKey string
+	if !*noCache {
+		sopts.Cache, cacheKey = openCache(usedSpecs, cfg, *analyzers, canonical, synonyms)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	context.AfterFunc(ctx, stop) // a second interrupt kills at once
+	interrupted, scanned, walked := false, 0, 0
 	progress := e.startProgress(&sopts)
 	rep := &report.Report{Tool: "protoscan", Version: version()}
 	code := exitOK
@@ -163,7 +180,11 @@ func (e *env) scan(args []string) int {
 			if err != nil {
 				return trouble(err)
 			}
-			sopts.Messages = messages.New(v, specs[0])
+			sopts.Messages = messages.New(v, specs[0], protocols...)
+			kinds = sopts.Messages.Kinds()
+			sopts.CacheKey = cacheKey + "\x00" + v.RepoKey()
+		} else {
+			sopts.CacheKey = cacheKey
 		}
 		res, err := scan.Run(ctx, p, sopts)
 		if res != nil {
@@ -174,17 +195,24 @@ func (e *env) scan(args []string) int {
 			outcomes = append(outcomes, res.Messages...)
 			statuses = append(statuses, res.Statuses...)
 			maps.Copy(directives, res.Directives)
+			scanned += res.Stats.Files + res.Stats.OtherFiles
+			walked += res.Stats.Walked
+		}
+		if errors.Is(err, context.Canceled) {
+			interrupted = true
+			code = exitTrouble
+			break
 		}
 		if err != nil {
-			if errors.Is(err, context.Canceled) {
-				fmt.Fprintln(e.stderr, "protoscan: interrupted; the report is partial")
-			} else {
-				fmt.Fprintln(e.stderr, "protoscan:", err)
-			}
+			fmt.Fprintln(e.stderr, "protoscan:", err)
 			code = exitTrouble
 		}
 	}
 	progress()
+	if interrupted {
+		// the walk stops too: walked counts the files found until then
+		fmt.Fprintf(e.stderr, "protoscan: interrupted: partial report (%d of %d files scanned)\n", scanned, walked)
+	}
 	rep.Findings = applyRuleSettings(cfg, rep.Findings)
 	rep.Findings, rep.Suppressed = applySuppressions(rep.Findings, directives)
 	rep.Findings = applyRuleSettings(cfg, rep.Findings) // the suppression notices too
@@ -206,7 +234,7 @@ func (e *env) scan(args []string) int {
 			return trouble(err)
 		}
 	}
-	rep.Messages = summarizeMessages(specs[0].Kinds(), outcomes)
+	rep.Messages = summarizeMessages(kinds, outcomes)
 	rep.Statuses = driftMatrix(statuses)
 	rep.Rules = ruleDocs(rep.Findings)
 	if *fixFlag || *diffFlag {

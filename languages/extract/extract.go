@@ -5,8 +5,11 @@
 package extract
 
 import (
+	"errors"
 	"path"
 	"strings"
+
+	"go.yaml.in/yaml/v3"
 
 	"github.com/protoscan/protoscan/languages/facts"
 	"github.com/protoscan/protoscan/languages/golang"
@@ -15,6 +18,7 @@ import (
 	"github.com/protoscan/protoscan/languages/nodefacts"
 	"github.com/protoscan/protoscan/languages/python"
 	"github.com/protoscan/protoscan/languages/yamldoc"
+	"github.com/protoscan/protoscan/yamlnode"
 )
 
 // Language names a file's language by its name, or "" when protoscan does
@@ -58,6 +62,7 @@ func source(lang, rel string, src []byte) (*facts.File, error) {
 		return python.Extract(rel, src)
 	case "yaml":
 		docs, err := yamldoc.Parse(rel, src, yamldoc.DefaultLimits())
+		docs, err = boundedAliases(rel, docs, err)
 		f := &facts.File{}
 		nodefacts.Extract(f, src, docs, 0, 0)
 		return f, err
@@ -72,6 +77,31 @@ func source(lang, rel string, src []byte) (*facts.File, error) {
 	return &facts.File{}, nil
 }
 
+// boundedAliases keeps the YAML documents whose aliases are safe to share
+// (see yamlnode.CheckAliases): the facts of a document hold an anchor's
+// value at each of its aliases, and the analyzers walk those values, so a
+// billion laughs would cost them billions of steps. The first document
+// left out is the error, unless parsing already failed.
+func boundedAliases(rel string, docs []*yaml.Node, err error) ([]*yaml.Node, error) {
+	kept := docs[:0]
+	for _, d := range docs {
+		aerr := yamlnode.CheckAliases(d, yamlnode.DefaultLimits())
+		if aerr == nil {
+			kept = append(kept, d)
+			continue
+		}
+		if err == nil {
+			ye := &yamldoc.Error{Name: rel, Msg: aerr.Error()}
+			var ne *yamlnode.Error
+			if errors.As(aerr, &ne) {
+				ye.Line, ye.Column, ye.Msg = ne.Line, ne.Column, ne.Msg
+			}
+			err = ye
+		}
+	}
+	return kept, err
+}
+
 // markdownFile extracts every block it can read. A block that does not
 // parse is an example in prose, not a file of the repository: it yields no
 // facts and no error.
@@ -81,9 +111,9 @@ func markdownFile(rel string, src []byte) *facts.File {
 		lang := markdown.Normalize(b.Lang)
 		var part *facts.File
 		switch lang {
-		case "yaml":
+		case "yaml", "nexus_handoff", "nexus_handoff_v2": // a handoff block is YAML (or JSON, which YAML reads)
 			docs, err := yamldoc.Parse(rel, b.Body, yamldoc.DefaultLimits())
-			if err != nil {
+			if docs, err = boundedAliases(rel, docs, err); err != nil {
 				continue
 			}
 			part = &facts.File{}

@@ -10,6 +10,7 @@
 package nodefacts
 
 import (
+	"bytes"
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
@@ -24,6 +25,9 @@ import (
 func Extract(f *facts.File, src []byte, docs []*yaml.Node, lineOffset, colOffset int) {
 	x := extractor{f: f, lines: lineStarts(src), src: src, lineOffset: lineOffset, colOffset: colOffset,
 		done: map[*yaml.Node]any{}}
+	if bytes.HasPrefix(src, bom) {
+		x.bomLen = len(bom)
+	}
 	for _, d := range docs {
 		x.value(d)
 	}
@@ -38,7 +42,19 @@ type extractor struct {
 	// done memoizes container values, so nested mappings are converted
 	// once and an alias shares its anchor's value instead of expanding it.
 	done map[*yaml.Node]any
+	// stops holds, for each long line met, the byte offset of every
+	// stopEvery-th rune: pos starts from the nearest one, so that a long
+	// line (minified JSON) costs linear time, not quadratic.
+	stops map[int][]int
+	// bomLen is 3 when src starts with a byte order mark, which the
+	// parsers skip: their columns on line 1 start after it.
+	bomLen int
 }
+
+var bom = []byte("\xef\xbb\xbf")
+
+// stopEvery is the spacing, in runes, of a long line's stops.
+const stopEvery = 64
 
 func lineStarts(src []byte) []int {
 	starts := []int{0}
@@ -57,14 +73,47 @@ func (x *extractor) pos(line, col int) facts.Pos {
 	if line < 1 || line > len(x.lines) {
 		return p
 	}
-	off := x.lines[line-1]
-	for r := 1; r < col && off < len(x.src) && x.src[off] != '\n'; r++ {
+	off, r := x.lines[line-1], 1
+	if line == 1 {
+		off += x.bomLen
+	}
+	if col > stopEvery {
+		s := x.lineStops(line)
+		k := min((col-1)/stopEvery, len(s)-1)
+		off, r = s[k], k*stopEvery+1
+	}
+	for ; r < col && off < len(x.src) && x.src[off] != '\n'; r++ {
 		_, size := utf8.DecodeRune(x.src[off:])
 		off += size
 	}
 	p.Col = off - x.lines[line-1] + 1 + x.colOffset
 	p.Offset = off
 	return p
+}
+
+// lineStops returns the stops of a line (see extractor.stops): the byte
+// offset of runes 1, 1+stopEvery, 1+2*stopEvery... up to the line's end.
+func (x *extractor) lineStops(line int) []int {
+	if s, ok := x.stops[line]; ok {
+		return s
+	}
+	off := x.lines[line-1]
+	if line == 1 {
+		off += x.bomLen
+	}
+	s := []int{off}
+	for r := 1; off < len(x.src) && x.src[off] != '\n'; r++ {
+		_, size := utf8.DecodeRune(x.src[off:])
+		off += size
+		if r%stopEvery == 0 {
+			s = append(s, off)
+		}
+	}
+	if x.stops == nil {
+		x.stops = map[int][]int{}
+	}
+	x.stops[line] = s
+	return s
 }
 
 // end is just past a single-line scalar, quotes included; zero when the

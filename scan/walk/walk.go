@@ -93,6 +93,9 @@ type File struct {
 	Path string // OS path to open: the root joined with Rel
 	Rel  string // slash-separated path relative to the root
 	Size int64  // size in bytes when walked
+	// Info is the file's Lstat, taken during the walk (the scan's cache
+	// compares it with the one it recorded, see package scan/cache).
+	Info fs.FileInfo
 }
 
 // Notice reports a path the user would expect to be scanned but that is not.
@@ -427,7 +430,7 @@ func (w *walker) file(osPath, rel string, info fs.FileInfo) error {
 	if w.h.File == nil {
 		return nil
 	}
-	return w.h.File(File{Path: osPath, Rel: rel, Size: size})
+	return w.h.File(File{Path: osPath, Rel: rel, Size: size, Info: info})
 }
 
 // symlink classifies a link without following it. parentRel is the

@@ -519,6 +519,9 @@ func TestRootIsAFile(t *testing.T) {
 	p := filepath.Join(dir, "node_modules/pkg/msg.json")
 	// Excludes, ignores and includes do not apply to a file the user names.
 	res := mustWalk(t, p, Options{Include: []string{"**/*.yaml"}, Exclude: []string{"**"}})
+	for i := range res.Files {
+		res.Files[i].Info = nil // the Lstat, not compared
+	}
 	if want := []File{{Path: p, Rel: "msg.json", Size: 2}}; !reflect.DeepEqual(res.Files, want) {
 		t.Errorf("files %+v, want %+v", res.Files, want)
 	}

@@ -31,13 +31,18 @@ func ContainsWord(lower, needle []byte, w Word, quoted bool) bool {
 			return false
 		}
 		start, end := off+i, off+i+len(needle)
-		if (start == 0 || !w.continues(lower[start-1])) && (end == len(lower) || !w.continues(lower[end])) &&
+		if (start == 0 || !w.continues(lower[start-1]) || start == len(bom) && bytes.HasPrefix(lower, bom)) &&
+			(end == len(lower) || !w.continues(lower[end])) &&
 			(!quoted || afterQuote(lower, start)) {
 			return true
 		}
 		off = start + 1
 	}
 }
+
+// bom is the UTF-8 byte order mark: at the start of a file it is no part
+// of the first word (its bytes are >= 0x80, which continue a word).
+var bom = []byte("\xef\xbb\xbf")
 
 func afterQuote(b []byte, i int) bool {
 	for i--; i >= 0 && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r'); i-- {

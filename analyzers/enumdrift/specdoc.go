@@ -1,0 +1,166 @@
+package enumdrift
+
+import (
+	"reflect"
+	"strings"
+
+	"github.com/protoscan/protoscan/languages/facts"
+)
+
+// A protoscan spec in the repository (a copy of the NEXUS handoff spec
+// under docs/specs, a spec block in a Markdown page) declares the
+// statuses of the protocol it names: its enums, and tables keyed by them
+// (x-nexus-handoff's inferred_confidence), are HANDBACK statuses only
+// when that protocol is the HANDBACK's. The statuses of another protocol
+// (NEXUS's SUCCESS, PARTIAL, BLOCKED, FAILED; a verdict's pass, fail) are
+// not drift, whatever their spelling.
+//
+// A spec is told from its shape, as msgcheck.ParseSpec reads it: a
+// mapping of a data document (YAML, JSON, a Markdown block; not code)
+// with a string protocol, a version, and at least one message kind (a
+// mapping holding core_fields). The file's name and path play no part.
+
+// specShape tells whether m has the shape of a protoscan spec, and the
+// protocol it names.
+func specShape(m *facts.Mapping) (protocol string, ok bool) {
+	if m.InCode {
+		return "", false
+	}
+	hasVersion, hasKind := false, false
+	for _, e := range m.Entries {
+		switch e.Key {
+		case "protocol":
+			protocol, ok = e.Value.(string)
+		case "version":
+			switch x := e.Value.(type) {
+			case string:
+				hasVersion = x != ""
+			case int64, float64:
+				hasVersion = true
+			}
+		default:
+			if kind, isMap := e.Value.(map[string]any); isMap {
+				_, core := kind["core_fields"]
+				hasKind = hasKind || core
+			}
+		}
+	}
+	return protocol, ok && protocol != "" && hasVersion && hasKind
+}
+
+// foreignSpecs marks the mappings and groups of the file that belong to a
+// spec of another protocol than the HANDBACK's (see above): Check judges
+// none of their literals. Nothing is marked in most files, at the cost of
+// one pass over the mappings' keys.
+func (c *checker) foreignSpecs() {
+	found := false
+	for i := range c.f.Mappings {
+		if p, ok := specShape(&c.f.Mappings[i]); ok && !c.v.handbackProtocol(p) {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return
+	}
+	c.foreignMapping = make([]bool, len(c.f.Mappings))
+	lists := map[facts.Pos]bool{} // where the string lists of marked mappings start
+	// The extractor of data documents (languages/nodefacts) appends a
+	// mapping, then the mappings under it, depth first: a document's
+	// mappings are consecutive, from its root on. The roots are found by
+	// stepping over each one's subtree; mappings of code (Python blocks of
+	// a Markdown file) are stepped over one at a time.
+	seen := map[uintptr]bool{}
+	for r := 0; r < len(c.f.Mappings); {
+		m := &c.f.Mappings[r]
+		if m.InCode {
+			r++
+			continue
+		}
+		end := subtree(c.f.Mappings, r, seen)
+		if p, ok := specShape(m); ok && !c.v.handbackProtocol(p) {
+			for i := r; i < end; i++ {
+				c.foreignMapping[i] = true
+				for _, e := range c.f.Mappings[i].Entries {
+					if _, isList := e.Value.([]any); isList {
+						lists[e.ValPos] = true
+					}
+				}
+			}
+		}
+		r = end
+	}
+	c.foreignGroup = make([]bool, len(c.f.Groups))
+	for g := range c.f.Groups {
+		c.foreignGroup[g] = c.f.Groups[g].Kind == facts.GroupSet && lists[c.f.Groups[g].Pos]
+	}
+}
+
+// subtree returns the index just past the mappings nested in mappings[r]
+// (which the extractor appended right after it, depth first). A mapping
+// value met again (a YAML alias of an anchored mapping) was extracted
+// where it was first met, and is not counted twice: seen holds the
+// mapping values met so far. A value that does not match the next
+// mapping's keys (an alias of the root itself) is taken as met.
+func subtree(mappings []facts.Mapping, r int, seen map[uintptr]bool) int {
+	next := r + 1
+	var walk func(v any, depth int)
+	walk = func(v any, depth int) {
+		if depth > 256 || next >= len(mappings) {
+			return
+		}
+		switch x := v.(type) {
+		case map[string]any:
+			id := reflect.ValueOf(x).Pointer()
+			if seen[id] || !sameKeys(x, &mappings[next]) {
+				seen[id] = true
+				return
+			}
+			seen[id] = true
+			i := next
+			next++
+			for _, e := range mappings[i].Entries {
+				walk(e.Value, depth+1)
+			}
+		case []any:
+			for _, y := range x {
+				walk(y, depth+1)
+			}
+		}
+	}
+	for _, e := range mappings[r].Entries {
+		walk(e.Value, 1)
+	}
+	return next
+}
+
+// sameKeys tells whether the mapping value v was extracted as m: they
+// have the same keys (m may list a key twice, v holds it once).
+func sameKeys(v map[string]any, m *facts.Mapping) bool {
+	if m.InCode || len(m.Entries) < len(v) {
+		return false
+	}
+	keys := make(map[string]bool, len(v))
+	for _, e := range m.Entries {
+		if _, ok := v[e.Key]; !ok {
+			return false
+		}
+		keys[e.Key] = true
+	}
+	return len(keys) == len(v)
+}
+
+// handbackProtocol tells whether protocol is the one whose HANDBACK the
+// vocabulary holds: the protocol the loaded spec names (protocol-core for
+// the default spec).
+func (v *Vocabulary) handbackProtocol(protocol string) bool {
+	return strings.EqualFold(strings.TrimSpace(protocol), v.protocol)
+}
+
+func (c *checker) foreignString(i int) bool {
+	if c.foreignMapping == nil {
+		return false
+	}
+	s := &c.f.Strings[i]
+	return (s.Mapping >= 0 && c.foreignMapping[s.Mapping]) || (s.Group >= 0 && c.foreignGroup[s.Group])
+}

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"maps"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/protoscan/protoscan/config"
+	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan/protoscan/scan/cache"
+)
+
+// The scan's cache of per-file results (package scan/cache): on unless
+// --no-cache, in $PROTOSCAN_CACHE_DIR, else the user's cache directory
+// (os.UserCacheDir()/protoscan). PROTOSCAN_CACHE_VERIFY=1 makes it read
+// and hash every file instead of trusting unchanged size, times and inode.
+const (
+	envCacheDir    = "PROTOSCAN_CACHE_DIR"
+	envCacheVerify = "PROTOSCAN_CACHE_VERIFY"
+)
+
+// openCache returns the cache and the part of its key the command line
+// decides: the specs' and the config's contents, the analyzers and their
+// settings. It returns nil when there is no usable cache: a scan without
+// one is slower, never wrong, so that is not an error.
+func openCache(specs []*msgcheck.Spec, cfg *config.Config, analyzers string, canonical []string, synonyms map[string]string) (*cache.Dir, string) {
+	dir := os.Getenv(envCacheDir)
+	if dir == "" {
+		var err error
+		if dir, err = cache.DefaultDir(); err != nil {
+			return nil, ""
+		}
+	}
+	var names []string
+	for _, a := range strings.Split(analyzers, ",") {
+		names = append(names, strings.TrimSpace(a))
+	}
+	slices.Sort(names)
+	parts := []string{"analyzers", strings.Join(slices.Compact(names), ",")}
+	for _, s := range specs {
+		// an embedded spec is part of the build, which the key names
+		if !strings.HasPrefix(s.Source, "embedded:") {
+			sum, err := fileSum(s.Source)
+			if err != nil {
+				return nil, ""
+			}
+			parts = append(parts, "spec", s.Source, sum)
+		} else {
+			parts = append(parts, "spec", s.Source)
+		}
+	}
+	if cfg != nil {
+		sum, err := fileSum(cfg.File)
+		if err != nil {
+			return nil, ""
+		}
+		parts = append(parts, "config", cfg.File, sum)
+	}
+	parts = append(parts, "canonical")
+	parts = append(parts, canonical...)
+	parts = append(parts, "synonyms")
+	for _, k := range slices.Sorted(maps.Keys(synonyms)) {
+		parts = append(parts, k, synonyms[k])
+	}
+	d, err := cache.Open(dir)
+	if err != nil {
+		return nil, ""
+	}
+	d.Verify = os.Getenv(envCacheVerify) == "1"
+	key := cache.NewKey(parts...)
+	return d, hex.EncodeToString(key[:])
+}
+
+func fileSum(name string) (string, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:]), nil
+}
