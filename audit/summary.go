@@ -178,16 +178,15 @@ func (a *aggregator) problem(l Location, msg string) {
 // tally is what a worker counts on its own: counts do not depend on the
 // order of messages, so workers keep them apart and finish merges them.
 type tally struct {
-	kinds    map[string]*KindTotals
-	rules    map[string]int
-	unknown  map[string]int
-	deprec   map[string]int
-	statuses map[string]int
+	kinds map[string]*KindTotals
+	rules map[string]int // rule ids are the spec's strings, never a message's
+	// names and spellings read from messages (see inc)
+	unknown, deprec, statuses map[string]*int
 }
 
 func newTally() *tally {
-	return &tally{kinds: map[string]*KindTotals{}, rules: map[string]int{}, unknown: map[string]int{},
-		deprec: map[string]int{}, statuses: map[string]int{}}
+	return &tally{kinds: map[string]*KindTotals{}, rules: map[string]int{}, unknown: map[string]*int{},
+		deprec: map[string]*int{}, statuses: map[string]*int{}}
 }
 
 // count adds a validated message (not a malformed one) to the tally.
@@ -225,13 +224,18 @@ func (t *tally) count(it *item) {
 	it.result = msgcheck.Result{} // the findings are counted; do not carry them further
 }
 
-// inc counts name, copying it the first time: a name read from a message
-// shares that message's text, which the tally must not keep alive.
-func inc(m map[string]int, name string) {
-	if _, ok := m[name]; !ok {
-		name = strings.Clone(name)
+// inc counts name, read from a message: it shares the message's text
+// (in the audit, a recycled buffer), so it is copied the first time and
+// never assigned to the map again. Assigning to a key a Go map holds
+// replaces the stored string with the one given, which would keep (and
+// later see changed) the text of whatever message was counted last.
+func inc(m map[string]*int, name string) {
+	if p := m[name]; p != nil {
+		*p++
+		return
 	}
-	m[name]++
+	n := 1
+	m[strings.Clone(name)] = &n
 }
 
 // merge adds u into t.
@@ -246,9 +250,16 @@ func (t *tally) merge(u *tally) {
 			t.kinds[k] = kt
 		}
 	}
-	for _, pair := range [][2]map[string]int{{t.rules, u.rules}, {t.unknown, u.unknown}, {t.deprec, u.deprec}, {t.statuses, u.statuses}} {
-		for k, n := range pair[1] {
-			pair[0][k] += n
+	for k, n := range u.rules {
+		t.rules[k] += n
+	}
+	for _, pair := range [][2]map[string]*int{{t.unknown, u.unknown}, {t.deprec, u.deprec}, {t.statuses, u.statuses}} {
+		for k, p := range pair[1] { // k is a copy (inc)
+			if q := pair[0][k]; q != nil {
+				*q += *p
+			} else {
+				pair[0][k] = p
+			}
 		}
 	}
 }
@@ -301,6 +312,14 @@ type taskRef struct{ delegate, handback int }
 // at returns the entry at index position pos.
 func (a *aggregator) at(pos int) *entry { return &a.index[pos/indexChunk][pos%indexChunk] }
 
+func deref(m map[string]*int) map[string]int {
+	out := make(map[string]int, len(m))
+	for k, p := range m {
+		out[k] = *p
+	}
+	return out
+}
+
 func counts(m map[string]int) []Count {
 	out := make([]Count, 0, len(m))
 	for k, n := range m {
@@ -321,8 +340,8 @@ func (a *aggregator) finish(tallies []*tally) *Summary {
 			s.Kinds = append(s.Kinds, *kt)
 		}
 	}
-	s.Rules, s.UnknownFields, s.DeprecatedFields = counts(a.t.rules), counts(a.t.unknown), counts(a.t.deprec)
-	for _, c := range counts(a.t.statuses) {
+	s.Rules, s.UnknownFields, s.DeprecatedFields = counts(a.t.rules), counts(deref(a.t.unknown)), counts(deref(a.t.deprec))
+	for _, c := range counts(deref(a.t.statuses)) {
 		canon := a.canon[strings.ToLower(strings.TrimSpace(c.Name))]
 		if a.enum[c.Name] {
 			canon = c.Name

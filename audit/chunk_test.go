@@ -1,0 +1,70 @@
+package audit
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/protoscan/protoscan/msgcheck"
+)
+
+// TestChunkReuse: JSON Lines chunks are read into recycled buffers (see
+// reader.jsonl). With every buffer overwritten as it is recycled, the
+// summary and the verdicts are the same: no string of a message (an
+// unknown field's name, a status spelling, a task id of the index, an
+// error text) outlives its batch.
+func TestChunkReuse(t *testing.T) {
+	var in strings.Builder
+	statuses := []string{"success", "SUCCESS", "done", "failed", "partial", "Blocked"}
+	for i := 0; in.Len() < 5*chunkSize; i++ {
+		switch i % 7 {
+		case 0: // malformed
+			fmt.Fprintf(&in, "{\"task_id\": \"t-%d\", \n", i)
+		case 1, 2: // a DELEGATE with an unknown field named after the line
+			fmt.Fprintf(&in, `{"task_id":"task-%d","skill":"s","agent":"engineer","scope":"one two three","success_criteria":["ok"],"plan":["a b c d","e f g h"],"context":["c"],"x_field_%d":1,"dependencies":["task-%d","ghost-%d"]}`+"\n", i, i%50, i-3, i)
+		case 3: // an escaped unknown name and an escaped status
+			fmt.Fprintf(&in, `{"task_id":"task-%d","status":"succ\u0065ss","output":"o","metrics":{"quality":0.5,"tokens":1,"cost":0,"duration_seconds":1},"w\u00e9ird_%d":true}`+"\n", i-1, i%13)
+		default: // a HANDBACK with a drifted status, children and a long output
+			fmt.Fprintf(&in, `{"task_id":"task-%d","status":%q,"output":%q,"metrics":{"quality":0.5,"tokens":1,"cost":0,"duration_seconds":1},"children_created":["child-%d"]}`+"\n",
+				i-2, statuses[i%len(statuses)], strings.Repeat("word ", i%300), i)
+		}
+	}
+	v, err := msgcheck.New(msgcheck.Options{}, msgcheck.DefaultSpec())
+	if err != nil {
+		t.Fatal(err)
+	}
+	audit := func(poison bool) (*Summary, string) {
+		poisonChunks = poison
+		defer func() { poisonChunks = false }()
+		var verdicts bytes.Buffer
+		s, err := Run(context.Background(), []string{"-"}, strings.NewReader(in.String()),
+			Options{Validator: v, Spec: msgcheck.DefaultSpec(), Verdicts: &verdicts})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s, verdicts.String()
+	}
+	want, wantVerdicts := audit(false)
+	if want.Messages < 10000 || len(want.UnknownFields) < 50 || len(want.Statuses) < 5 || len(want.Integrity) == 0 || len(want.Problems) == 0 {
+		t.Fatalf("the input does not exercise the summary: %d messages, %d unknown fields, %d statuses, %d integrity problems, %d problems",
+			want.Messages, len(want.UnknownFields), len(want.Statuses), len(want.Integrity), len(want.Problems))
+	}
+	got, gotVerdicts := audit(true)
+	if !reflect.DeepEqual(got, want) || gotVerdicts != wantVerdicts {
+		t.Errorf("with recycled buffers poisoned, the summary changed:\n%s", summaryDiff(got, want))
+	}
+}
+
+func summaryDiff(got, want *Summary) string {
+	g, w := reflect.ValueOf(*got), reflect.ValueOf(*want)
+	var out []string
+	for i := 0; i < g.NumField(); i++ {
+		if !reflect.DeepEqual(g.Field(i).Interface(), w.Field(i).Interface()) {
+			out = append(out, fmt.Sprintf("%s: got %.300q\nwant %.300q", g.Type().Field(i).Name, fmt.Sprint(g.Field(i).Interface()), fmt.Sprint(w.Field(i).Interface())))
+		}
+	}
+	return strings.Join(out, "\n")
+}
