@@ -13,7 +13,7 @@ PS=${PROTOSCAN:-$WORK/protoscan}
 [ -n "${PROTOSCAN:-}" ] || go build -o "$PS" ../cmd/protoscan
 go build -o "$WORK/gentree" ./gentree
 NOCACHE=()
-if "$PS" --help 2>&1 | grep -q -- '-no-cache'; then NOCACHE=(--no-cache); fi
+if "$PS" scan -h 2>&1 | grep -q -- -no-cache; then NOCACHE=(--no-cache); fi
 
 # best REPS: wall seconds and peak RSS (KB) of the fastest run
 best() {
