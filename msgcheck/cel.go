@@ -29,7 +29,12 @@ type celRule struct {
 func hasComprehension(a *cel.Ast) bool {
 	found := false
 	celast.PreOrderVisit(celast.NavigateAST(a.NativeRep()), celast.NewExprVisitor(func(e celast.Expr) {
-		found = found || e.Kind() == celast.ComprehensionKind
+		if e.Kind() != celast.ComprehensionKind {
+			return
+		}
+		// cel.bind is a comprehension over an empty list: no loop
+		r := e.AsComprehension().IterRange()
+		found = found || r.Kind() != celast.ListKind || len(r.AsList().Elements()) > 0
 	}))
 	return found
 }
@@ -49,6 +54,8 @@ func celEnv() (*cel.Env, error) {
 		cel.CrossTypeNumericComparisons(true),
 		// split, indexOf, substring...: a "3/5" step is compared as numbers
 		ext.Strings(),
+		// cel.bind(name, value, expr): a value computed once per rule
+		ext.Bindings(),
 	)
 }
 

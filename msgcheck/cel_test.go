@@ -36,3 +36,14 @@ func TestCELCostLimit(t *testing.T) {
 		}
 	}
 }
+
+// cel.bind names a value once per rule; it is not a loop, so the rule runs
+// without cost tracking, and gives the same verdicts.
+func TestCELBind(t *testing.T) {
+	v := newValidator(t, "", celSpec(t, `- rule: "cel.bind(d, self.v * 2 - 7, d <= 1 && -d <= 1)"`))
+	for n, valid := range map[int64]bool{3: true, 4: true, 5: false, 2: false} {
+		if res := v.Validate("msg", map[string]any{"v": n}); res.Valid != valid || len(res.Warnings) != 0 {
+			t.Errorf("v=%d: valid=%v warnings=%q, want valid=%v", n, res.Valid, describe(res.Warnings), valid)
+		}
+	}
+}
