@@ -258,7 +258,7 @@ type Decision struct {
 	Message   string   // when it needs approval: what to ask
 	System    bool     // rejected because a validator or the pipeline failed
 	Kind      string   // the message kind, when known
-	Causation string
+	Causation string   // Input.Causation, else CausationOf the input when events are emitted (Options.Sink)
 	// Payload is msgcheck's result, when the payload stage ran: its
 	// warnings are kept even when the message passes.
 	Payload msgcheck.Result
@@ -296,7 +296,9 @@ func (p *Pipeline) Run(ctx context.Context, in Input) Decision {
 	if msg == nil && in.Node != nil {
 		msg, convErr = nodeValue(in)
 	}
-	if d.Causation == "" {
+	if d.Causation == "" && p.sink != nil {
+		// hashing the message is for the events: a run without them
+		// (most of a scan's) does not pay for it
 		d.Causation = CausationOf(in.Kind, in.From, msg)
 	}
 	p.emit(Event{Type: ValidationStarted, Causation: d.Causation, Artifact: in.Artifact, Kind: in.Kind, From: in.From})
