@@ -26,7 +26,7 @@ func (e *env) validateHandoffs(paths []string, asJSON bool, specPath, root strin
 	enc.SetEscapeHTML(false)
 	for _, path := range paths {
 		name := displayName(path)
-		data, err := e.readInput(path)
+		data, err := e.readLimited(path, maxInputBytes)
 		if err != nil {
 			fmt.Fprintln(e.stderr, "protoscan validate:", err)
 			code = exitTrouble
@@ -98,32 +98,6 @@ func handoffEvaluator(specPath, root string) (*handoff.Evaluator, error) {
 		return nil, err
 	}
 	return handoff.New(spec)
-}
-
-// readInput reads a file, or stdin for "-", up to maxInputBytes.
-func (e *env) readInput(path string) ([]byte, error) {
-	var r io.Reader
-	if path == "-" {
-		r = e.stdin
-	} else {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		if fi, err := f.Stat(); err == nil && fi.IsDir() {
-			return nil, fmt.Errorf("%s: is a directory", path)
-		}
-		r = f
-	}
-	data, err := io.ReadAll(io.LimitReader(r, maxInputBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", displayName(path), err)
-	}
-	if len(data) > maxInputBytes {
-		return nil, fmt.Errorf("%s: larger than %d MiB", displayName(path), maxInputBytes>>20)
-	}
-	return data, nil
 }
 
 // printEvent writes an event as text: the findings as validate writes

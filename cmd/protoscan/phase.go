@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"strconv"
 
@@ -87,31 +86,6 @@ func (e *env) phase(args []string) int {
 		return exitOK
 	}
 	return exitFailed
-}
-
-// readLimited reads a file, or stdin for "-", refusing more than limit
-// bytes and directories.
-func (e *env) readLimited(path string, limit int64) ([]byte, error) {
-	var r io.Reader = e.stdin
-	if path != "-" {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		if fi, err := f.Stat(); err == nil && fi.IsDir() {
-			return nil, fmt.Errorf("%s: is a directory", path)
-		}
-		r = f
-	}
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", displayName(path), err)
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s: larger than %d bytes", displayName(path), limit)
-	}
-	return data, nil
 }
 
 // verdictJSONResult is one line of validate --verdict --json: msgcheck's

@@ -171,13 +171,11 @@ func taskID(doc *yaml.Node) (string, bool) {
 	return "", false
 }
 
-// readMessages reads a file (or stdin) and decodes every document in it:
-// JSON by extension or by content, otherwise YAML.
-func (e *env) readMessages(path string) ([]*yaml.Node, error) {
-	var r io.Reader
-	if path == "-" {
-		r = e.stdin
-	} else {
+// readLimited reads a file, or stdin for "-", refusing directories and
+// more than limit bytes.
+func (e *env) readLimited(path string, limit int64) ([]byte, error) {
+	var r io.Reader = e.stdin
+	if path != "-" {
 		f, err := os.Open(path)
 		if err != nil {
 			return nil, err
@@ -188,12 +186,25 @@ func (e *env) readMessages(path string) ([]*yaml.Node, error) {
 		}
 		r = f
 	}
-	data, err := io.ReadAll(io.LimitReader(r, maxInputBytes+1))
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", displayName(path), err)
 	}
-	if len(data) > maxInputBytes {
-		return nil, fmt.Errorf("%s: larger than %d MiB", displayName(path), maxInputBytes>>20)
+	if int64(len(data)) > limit {
+		if limit%(1<<20) == 0 {
+			return nil, fmt.Errorf("%s: larger than %d MiB", displayName(path), limit>>20)
+		}
+		return nil, fmt.Errorf("%s: larger than %d bytes", displayName(path), limit)
+	}
+	return data, nil
+}
+
+// readMessages reads a file (or stdin) and decodes every document in it:
+// JSON by extension or by content, otherwise YAML.
+func (e *env) readMessages(path string) ([]*yaml.Node, error) {
+	data, err := e.readLimited(path, maxInputBytes)
+	if err != nil {
+		return nil, err
 	}
 	name := displayName(path)
 	ext := strings.ToLower(filepath.Ext(path))
