@@ -631,6 +631,10 @@ func inEnum(s *schema, v any) bool {
 	return false
 }
 
+// Number reports whether v, a value of a decoded message, is a number,
+// and its value.
+func Number(v any) (float64, bool) { return asFloat(v) }
+
 // asFloat reports whether v is a number, and its value.
 func asFloat(v any) (float64, bool) {
 	switch x := v.(type) {

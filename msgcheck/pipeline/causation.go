@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"github.com/protoscan/protoscan/msgcheck"
 	"math"
 	"strconv"
 )
@@ -96,7 +97,7 @@ func hashValue(h uint64, v any, depth int) uint64 {
 		}
 		return h
 	}
-	if f, ok := number(v); ok {
+	if f, ok := msgcheck.Number(v); ok {
 		if f == 0 {
 			f = 0 // -0 is 0
 		}
@@ -104,26 +105,6 @@ func hashValue(h uint64, v any, depth int) uint64 {
 	}
 	// a type no decoder produces: hash its printed form
 	return hashString(hashByte(h, '?'), strconv.Quote(typeName(v)))
-}
-
-func number(v any) (float64, bool) {
-	switch x := v.(type) {
-	case float64:
-		return x, true
-	case int:
-		return float64(x), true
-	case int64:
-		return float64(x), true
-	case int32:
-		return float64(x), true
-	case uint64:
-		return float64(x), true
-	case uint32:
-		return float64(x), true
-	case float32:
-		return float64(x), true
-	}
-	return 0, false
 }
 
 func typeName(v any) string {

@@ -160,7 +160,7 @@ func (c *claimCheck) walk(v any, inCriteria bool) {
 			case map[string]any, []any:
 				c.walk(e, inCriteria || criteriaKey(k))
 			default:
-				if f, ok := asNumber(e); ok && f > 0 && counterKey(k) {
+				if f, ok := msgcheck.Number(e); ok && f > 0 && counterKey(k) {
 					c.fail(k + " is " + formatCount(f))
 				}
 			}
@@ -219,18 +219,6 @@ func isVerdictKey(k string) bool {
 		}
 	}
 	return false
-}
-
-func asNumber(v any) (float64, bool) {
-	switch x := v.(type) {
-	case float64:
-		return x, true
-	case int:
-		return float64(x), true
-	case int64:
-		return float64(x), true
-	}
-	return 0, false
 }
 
 func formatCount(f float64) string {
