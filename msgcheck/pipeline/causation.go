@@ -1,9 +1,10 @@
 package pipeline
 
 import (
-	"github.com/protoscan/protoscan/msgcheck"
 	"math"
 	"strconv"
+
+	"github.com/protoscan/protoscan/msgcheck"
 )
 
 // CausationOf derives an artifact's causation id from what decides its
