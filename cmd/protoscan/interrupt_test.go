@@ -58,7 +58,8 @@ func TestInterrupt(t *testing.T) {
 		size += body.Len()
 	}
 
-	cmd := exec.Command(bin, "scan", "--no-cache", "-j", "1", "--format", "json", root)
+	baselineFile := filepath.Join(t.TempDir(), "baseline.json")
+	cmd := exec.Command(bin, "scan", "--no-cache", "-j", "1", "--format", "json", "--write-baseline", baselineFile, root)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Start(); err != nil {
@@ -117,6 +118,13 @@ func TestInterrupt(t *testing.T) {
 	// The partial report is a whole report: valid JSON with what was found.
 	if !bytes.Contains(stdout.Bytes(), []byte(`"enumdrift/status-case"`)) || !bytes.HasSuffix(bytes.TrimSpace(stdout.Bytes()), []byte("}")) {
 		t.Errorf("no partial report on stdout (%d bytes)", stdout.Len())
+	}
+	// nor is a baseline of part of the tree written
+	if _, err := os.Stat(baselineFile); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a baseline was written after the interrupt (%v)", err)
+	}
+	if !bytes.Contains(stderr.Bytes(), []byte("baseline.json not written: the scan was interrupted")) {
+		t.Errorf("no notice that the baseline was not written; stderr:\n%s", stderr.Bytes())
 	}
 	t.Logf("exit %v after SIGINT; %d of %d files scanned", took, scanned, walked)
 }

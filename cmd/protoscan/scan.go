@@ -217,7 +217,10 @@ func (e *env) scan(args []string) int {
 	rep.Findings, rep.Suppressed = applySuppressions(rep.Findings, directives)
 	rep.Findings = applyRuleSettings(cfg, rep.Findings) // the suppression notices too
 	finding.Sort(rep.Findings)
-	if *baselineOut != "" {
+	if *baselineOut != "" && interrupted {
+		// a baseline of part of the tree would report the rest as new
+		fmt.Fprintf(e.stderr, "protoscan: %s not written: the scan was interrupted\n", *baselineOut)
+	} else if *baselineOut != "" {
 		if err := writeBaseline(*baselineOut, rep.Findings); err != nil {
 			return trouble(err)
 		}
