@@ -175,6 +175,12 @@ func shift(f *facts.File, lines, cols, offs int) {
 		move(&f.Strings[i].Pos)
 		move(&f.Strings[i].End)
 	}
+	moveOthers(f, move)
+}
+
+// moveOthers applies move to every position of f but its strings' (which
+// merge maps with care of their ends).
+func moveOthers(f *facts.File, move func(*facts.Pos)) {
 	for i := range f.Groups {
 		move(&f.Groups[i].Pos)
 	}
@@ -206,7 +212,6 @@ func shift(f *facts.File, lines, cols, offs int) {
 // offered. Mapped offsets stay ordered, and those of two blocks do not
 // overlap.
 func merge(f, part *facts.File, b *markdown.Block) {
-	move := func(p *facts.Pos) { relocate(b, p) }
 	for i := range part.Strings {
 		s := &part.Strings[i]
 		start, end, line := s.Pos.Offset, s.End.Offset, s.Pos.Line
@@ -221,25 +226,7 @@ func merge(f, part *facts.File, b *markdown.Block) {
 		}
 		s.End = facts.Pos{Line: s.Pos.Line, Col: s.Pos.Col + to - from, Offset: to}
 	}
-	for i := range part.Groups {
-		move(&part.Groups[i].Pos)
-	}
-	for i := range part.Mappings {
-		m := &part.Mappings[i]
-		move(&m.Pos)
-		for j := range m.Entries {
-			move(&m.Entries[j].KeyPos)
-			move(&m.Entries[j].ValPos)
-		}
-	}
-	for i := range part.Functions {
-		fn := &part.Functions[i]
-		move(&fn.Pos)
-		move(&fn.End)
-		for j := range fn.Consts {
-			move(&fn.Consts[j].Pos)
-		}
-	}
+	moveOthers(part, func(p *facts.Pos) { relocate(b, p) })
 	base, gbase := len(f.Mappings), len(f.Groups)
 	for _, s := range part.Strings {
 		if s.Mapping >= 0 {
