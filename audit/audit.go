@@ -245,11 +245,8 @@ func kindOfTape(t *jsonmsg.Tape, spec *msgcheck.Spec, kinds []string, hint strin
 		return hint
 	}
 	if i := t.Member(0, "handoff_type"); i >= 0 && t.Toks[i].Kind == jsonmsg.String {
-		s := strings.TrimSpace(t.Toks[i].Str)
-		for _, k := range kinds {
-			if strings.EqualFold(s, k) {
-				return k
-			}
+		if k := namedKind(t.Toks[i].Str, kinds); k != "" {
+			return k
 		}
 	}
 	if k := spec.DetectTape(t); k != "" {
@@ -264,11 +261,8 @@ func kindOfTape(t *jsonmsg.Tape, spec *msgcheck.Spec, kinds []string, hint strin
 // again.
 func kindOf(m map[string]any, spec *msgcheck.Spec, kinds []string, hint string) string {
 	if s, ok := m["handoff_type"].(string); ok {
-		s = strings.TrimSpace(s)
-		for _, k := range kinds {
-			if strings.EqualFold(s, k) {
-				return k
-			}
+		if k := namedKind(s, kinds); k != "" {
+			return k
 		}
 	}
 	if m != nil {
@@ -277,6 +271,17 @@ func kindOf(m map[string]any, spec *msgcheck.Spec, kinds []string, hint string) 
 		}
 	}
 	return hint
+}
+
+// namedKind is the kind a handoff_type value names, in any letter case, or "".
+func namedKind(s string, kinds []string) string {
+	s = strings.TrimSpace(s)
+	for _, k := range kinds {
+		if strings.EqualFold(s, k) {
+			return k
+		}
+	}
+	return ""
 }
 
 // reader walks the inputs and feeds batches.
