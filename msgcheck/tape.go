@@ -407,25 +407,7 @@ func (st *state) objectTok(s *schema, t *jsonmsg.Tape, i int) bool {
 		}
 		j = int(t.Toks[j+1].Next)
 	}
-	slices.Sort(extra)
-	extra = slices.Compact(extra) // a name twice is one member, the last
-	for _, k := range extra {
-		st.push(k)
-		if s.noAdditional {
-			ok = false
-			if st.probe == 0 {
-				st.addText(st.warn, Finding{Rule: ruleID(st.kind.name, st.path[:len(st.path)-1], "additional"), path: st.keptPath(st.path), atKey: true},
-					"field is not allowed here")
-			}
-		} else if !st.validateTok(s.additional, t, t.Member(i, k)) {
-			ok = false
-		}
-		st.pop()
-		if !ok && st.probe > 0 {
-			return false
-		}
-	}
-	return ok
+	return st.additionalFields(s, extra, ok, func(k string) bool { return st.validateTok(s.additional, t, t.Member(i, k)) })
 }
 
 // alternativesTok is alternatives for the value at token i.

@@ -508,8 +508,16 @@ func (st *state) object(s *schema, x map[string]any) bool {
 			extra = append(extra, k)
 		}
 	}
+	return st.additionalFields(s, extra, ok, func(k string) bool { return st.validate(s.additional, x[k]) })
+}
+
+// additionalFields checks the members of an object its schema s does not
+// name (extra, in any order, a name possibly twice) against
+// additionalProperties; check validates the member k. ok is the verdict
+// so far, returned updated.
+func (st *state) additionalFields(s *schema, extra []string, ok bool, check func(k string) bool) bool {
 	slices.Sort(extra)
-	for _, k := range extra {
+	for _, k := range slices.Compact(extra) {
 		st.push(k)
 		if s.noAdditional {
 			ok = false
@@ -517,7 +525,7 @@ func (st *state) object(s *schema, x map[string]any) bool {
 				st.addText(st.warn, Finding{Rule: ruleID(st.kind.name, st.path[:len(st.path)-1], "additional"), path: st.keptPath(st.path), atKey: true},
 					"field is not allowed here")
 			}
-		} else if !st.validate(s.additional, x[k]) {
+		} else if !check(k) {
 			ok = false
 		}
 		st.pop()
