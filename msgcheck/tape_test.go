@@ -217,3 +217,40 @@ func BenchmarkCorpus(b *testing.B) {
 		}
 	})
 }
+
+// TestValidateTapeAdditional: members a nested schema does not name, with
+// additionalProperties false or a schema, named once or twice, give the
+// same findings on both paths.
+func TestValidateTapeAdditional(t *testing.T) {
+	sp, err := msgcheck.ParseSpec("add.yaml", []byte(`version: "1"
+msg:
+  signature: [v]
+  core_fields:
+    v:
+      type: object
+      properties: {a: {type: string}}
+      additionalProperties: false
+    w:
+      type: object
+      additionalProperties: {type: integer}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := msgcheck.New(msgcheck.Options{}, sp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tape jsonmsg.Tape
+	walked := 0
+	for _, text := range []string{
+		`{"v": {"a": "x"}, "w": {"n": 1}}`,
+		`{"v": {"a": "x", "b": 1, "c": 2}, "w": {"n": 1.5, "m": "s"}}`,
+		`{"v": {"b": 1, "b": 2}, "w": {"n": "x", "n": 3}}`,
+	} {
+		walked += compareTape(t, v, &tape, text)
+	}
+	if walked == 0 {
+		t.Error("the tape walk declined every message")
+	}
+}
