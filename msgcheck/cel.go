@@ -3,6 +3,7 @@ package msgcheck
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"cel.dev/cel-go/cel"
 	celast "cel.dev/cel-go/common/ast"
@@ -20,7 +21,53 @@ type celRule struct {
 	fieldPath string // the field the finding is about, without "self."
 	rule      string // full rule id
 	warning   bool
-	prg       cel.Program
+
+	// The program is compiled when the spec is parsed, or, for the
+	// embedded specs (trusted, and compiled in full by their tests), on
+	// first use: compiling is most of what starting protoscan costs, and
+	// most runs evaluate no rule.
+	once sync.Once
+	prg  cel.Program
+	err  error // why the rule does not compile, in the spec's words
+}
+
+// program returns the rule's compiled program, compiling it first if the
+// spec was parsed with lazy rules.
+func (r *celRule) program() (cel.Program, error) {
+	r.once.Do(func() { r.prg, r.err = compileRule(r.expr) })
+	return r.prg, r.err
+}
+
+// sharedEnv is the CEL environment of every rule; a cel.Env may be used
+// by several goroutines at once.
+var sharedEnv = sync.OnceValues(celEnv)
+
+// compileRule compiles a rule's expression, or says why it cannot be.
+func compileRule(expr string) (cel.Program, error) {
+	env, err := sharedEnv()
+	if err != nil {
+		return nil, fmt.Errorf("CEL environment: %v", err)
+	}
+	ast, iss := env.Compile(expr)
+	if iss.Err() != nil {
+		return nil, fmt.Errorf("CEL rule %q does not compile: %s", expr, strings.ReplaceAll(iss.Err().Error(), "\n", " "))
+	}
+	if ast.OutputType() != cel.BoolType && ast.OutputType() != cel.DynType {
+		return nil, fmt.Errorf("CEL rule %q must be a boolean expression (it is %s)", expr, ast.OutputType())
+	}
+	// a constant pattern of matches() is compiled here, once, not on
+	// every evaluation
+	opts := []cel.ProgramOption{cel.EvalOptions(cel.OptOptimize), cel.OptimizeRegex(interpreter.MatchesRegexOptimization)}
+	if hasComprehension(ast) {
+		// only a loop can make a rule's cost outgrow the message;
+		// tracking the cost of every step halves the speed of the rest
+		opts = append(opts, cel.CostLimit(celCostLimit))
+	}
+	prg, err := env.Program(ast, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("CEL rule %q: %v", expr, err)
+	}
+	return prg, nil
 }
 
 // hasComprehension reports whether a rule loops (all, exists, map,
@@ -62,11 +109,6 @@ func celEnv() (*cel.Env, error) {
 func (c *compiler) celRules(kindName string, n *yaml.Node) []*celRule {
 	if n.Kind != yaml.SequenceNode {
 		c.errorf(n, "%s must be a list of {rule, message}", celKeyword)
-		return nil
-	}
-	env, err := celEnv()
-	if err != nil {
-		c.errorf(n, "CEL environment: %v", err)
 		return nil
 	}
 	var out []*celRule
@@ -113,29 +155,12 @@ func (c *compiler) celRules(kindName string, n *yaml.Node) []*celRule {
 		if r.message == "" {
 			r.message = "failed rule: " + r.expr
 		}
-		ast, iss := env.Compile(r.expr)
-		if iss.Err() != nil {
-			c.errorf(at, "CEL rule %q does not compile: %s", r.expr, strings.ReplaceAll(iss.Err().Error(), "\n", " "))
-			continue
+		if !c.lazyRules {
+			if _, err := r.program(); err != nil {
+				c.errorf(at, "%s", err)
+				continue
+			}
 		}
-		if ast.OutputType() != cel.BoolType && ast.OutputType() != cel.DynType {
-			c.errorf(at, "CEL rule %q must be a boolean expression (it is %s)", r.expr, ast.OutputType())
-			continue
-		}
-		// a constant pattern of matches() is compiled here, once, not on
-		// every evaluation
-		opts := []cel.ProgramOption{cel.EvalOptions(cel.OptOptimize), cel.OptimizeRegex(interpreter.MatchesRegexOptimization)}
-		if hasComprehension(ast) {
-			// only a loop can make a rule's cost outgrow the message;
-			// tracking the cost of every step halves the speed of the rest
-			opts = append(opts, cel.CostLimit(celCostLimit))
-		}
-		prg, err := env.Program(ast, opts...)
-		if err != nil {
-			c.errorf(at, "CEL rule %q: %v", r.expr, err)
-			continue
-		}
-		r.prg = prg
 		out = append(out, r)
 	}
 	return out
@@ -151,7 +176,14 @@ func evalRules(k *kind, m map[string]any, res *Result) {
 	clean := len(res.Errors)+len(res.Warnings) == 0
 	act := selfActivation{m}
 	for _, r := range k.rules {
-		out, _, err := r.prg.Eval(act)
+		prg, err := r.program()
+		if err != nil {
+			// only a lazy rule of an embedded spec gets here, and their
+			// tests compile them all
+			res.add(Finding{Field: r.fieldPath, Rule: r.rule, Message: err.Error()}, true)
+			continue
+		}
+		out, _, err := prg.Eval(act)
 		if err != nil {
 			if strings.Contains(err.Error(), "no such key") || !clean {
 				continue

@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -230,4 +231,78 @@ thing:
 	if !slices.Equal(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
+}
+
+// The embedded specs compile their CEL rules on first use (see celRule):
+// every one of them must compile, as ParseSpec would require of a file.
+func TestEmbeddedSpecsCompile(t *testing.T) {
+	entries, err := embedded.ReadDir("specs")
+	if err != nil || len(entries) == 0 {
+		t.Fatalf("embedded specs: %v", err)
+	}
+	for _, e := range entries {
+		data, err := embedded.ReadFile("specs/" + e.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ParseSpec(e.Name(), data); err != nil {
+			t.Errorf("%s: %v", e.Name(), err)
+		}
+		lazy, err := EmbeddedSpec(e.Name())
+		if err != nil {
+			t.Fatalf("%s: %v", e.Name(), err)
+		}
+		for _, k := range lazy.kinds {
+			for _, r := range k.rules {
+				if _, err := r.program(); err != nil {
+					t.Errorf("%s: %v", e.Name(), err)
+				}
+			}
+		}
+	}
+}
+
+// A lazy rule that turns out not to compile is a warning on the message,
+// never a panic or a silent pass.
+func TestLazyRuleThatDoesNotCompile(t *testing.T) {
+	src := "version: \"1\"\nmsg:\n  signature: [v]\n  core_fields:\n    v: {}\n  x-protoscan-validations:\n    - rule: \"self.v ===\"\n"
+	if _, err := ParseSpec("bad.yaml", []byte(src)); err == nil {
+		t.Fatal("ParseSpec accepted a rule that does not compile")
+	}
+	s, err := parseSpec("bad.yaml", []byte(src), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := New(Options{}, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := v.Validate("msg", map[string]any{"v": int64(1)})
+	if !res.Valid || len(res.Warnings) != 1 || !strings.HasPrefix(res.Warnings[0].Message, `CEL rule "self.v ===" does not compile: `) {
+		t.Errorf("valid=%v errors=%v warnings=%v", res.Valid, res.Errors, res.Warnings)
+	}
+}
+
+// Workers of a scan reach a lazy rule at the same time: it is compiled
+// once and every one of them evaluates it (run with -race).
+func TestLazyRuleConcurrentFirstUse(t *testing.T) {
+	src := "version: \"1\"\nmsg:\n  signature: [v]\n  core_fields:\n    v: {}\n  x-protoscan-validations:\n    - rule: \"self.v > 1\"\n      message: too small\n"
+	s, err := parseSpec("lazy.yaml", []byte(src), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := New(Options{}, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Go(func() {
+			res := v.Validate("msg", map[string]any{"v": int64(i % 3)})
+			if res.Valid != (i%3 > 1) {
+				t.Errorf("v=%d: valid=%v errors=%v", i%3, res.Valid, res.Errors)
+			}
+		})
+	}
+	wg.Wait()
 }

@@ -183,6 +183,10 @@ const maxSpecBytes = 4 << 20
 // ParseSpec parses and compiles a spec. name is used in error messages.
 // Every problem found is reported, joined, as *SpecError values.
 func ParseSpec(name string, data []byte) (*Spec, error) {
+	return parseSpec(name, data, false)
+}
+
+func parseSpec(name string, data []byte, lazyRules bool) (*Spec, error) {
 	if len(data) > maxSpecBytes {
 		return nil, &SpecError{File: name, Msg: fmt.Sprintf("spec is larger than %d bytes", maxSpecBytes)}
 	}
@@ -198,7 +202,7 @@ func ParseSpec(name string, data []byte) (*Spec, error) {
 		}
 		return nil, e
 	}
-	c := &compiler{file: name, defs: map[string]*yaml.Node{}, compiled: map[string]*schema{}}
+	c := &compiler{file: name, defs: map[string]*yaml.Node{}, compiled: map[string]*schema{}, lazyRules: lazyRules}
 	c.duplicateKeys(&doc, 0)
 	if len(c.errs) > 0 {
 		return nil, errors.Join(c.errs...)
@@ -215,10 +219,13 @@ type compiler struct {
 	errs     []error
 	defs     map[string]*yaml.Node
 	compiled map[string]*schema
-	all      []*schema                // every schema compiled, for the $ref cycle check
-	tooBig   bool                     // maxSchemas was reached
-	rules    int                      // CEL rules compiled, against maxRules
-	notes    map[*schema]*exportNotes // annotations, for JSONSchema
+	all      []*schema // every schema compiled, for the $ref cycle check
+	tooBig   bool      // maxSchemas was reached
+	rules    int       // CEL rules compiled, against maxRules
+	// lazyRules leaves CEL rules to be compiled on first use (see
+	// celRule): for the embedded specs only, whose rules tests compile.
+	lazyRules bool
+	notes     map[*schema]*exportNotes // annotations, for JSONSchema
 }
 
 func (c *compiler) errorf(n *yaml.Node, format string, args ...any) {
