@@ -124,22 +124,34 @@ func Run(ctx context.Context, root string, opts Options) (*Result, error) {
 	}
 	var cs *cache.Set[fileResult]
 	start := time.Now() // before the walk stats any file
+	// The cache loads while the walk starts: a warm scan is mostly the
+	// walk, and the workers need the cache only for their first file.
+	loaded := make(chan struct{})
 	if opts.Cache != nil {
-		cs = cache.Load[fileResult](opts.Cache, cacheKey(root, opts, maxSize))
+		go func() {
+			defer close(loaded)
+			cs = cache.Load[fileResult](opts.Cache, cacheKey(root, opts, maxSize))
+		}()
+	} else {
+		close(loaded)
 	}
-	files := make(chan walk.File, 4*workers)
+	// room for the files the walk finds while the cache loads
+	files := make(chan walk.File, max(4*workers, 1024))
 	results := make([][]finding.Finding, workers)
 	cands := make([][]divergence.Candidate, workers)
 	outs := make([]fileOut, workers)
 	stats := make([]Stats, workers)
 	var wg sync.WaitGroup
+	var cut atomic.Bool // files were left unscanned after a cancellation
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			<-loaded
 			var buf []byte
 			for f := range files {
 				if ctx.Err() != nil {
+					cut.Store(true)
 					continue // drain
 				}
 				var out []finding.Finding
@@ -175,6 +187,12 @@ func Run(ctx context.Context, root string, opts Options) (*Result, error) {
 	})
 	close(files)
 	wg.Wait()
+	<-loaded
+	if err == nil && cut.Load() {
+		// the walk can end before the cancellation while its files
+		// still wait in the queue
+		err = ctx.Err()
+	}
 	if cs != nil && err == nil && ctx.Err() == nil { // only a whole scan
 		cs.Save() // best effort: a cache that cannot be written costs time, not results
 	}

@@ -30,9 +30,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -204,7 +206,16 @@ type walker struct {
 	// badIgnores are ignore files already reported unreadable: not handed
 	// to the scanner too, which would report them a second time.
 	badIgnores map[string]bool
+	// ahead bounds the directories read at once (see readAhead), and
+	// readers counts the goroutines reading them.
+	ahead   chan struct{}
+	readers sync.WaitGroup
 }
+
+// aheadLimit is how many directories are read at once. The calls mostly
+// hit the kernel's caches and use CPU, so a few per core suffice; more
+// would only help file systems with latency (network mounts).
+var aheadLimit = max(4, 2*runtime.GOMAXPROCS(0))
 
 func stream(ctx context.Context, root string, opts Options, h Handler, fsys fileSystem) error {
 	include, exclude, err := opts.patterns()
@@ -214,13 +225,18 @@ func stream(ctx context.Context, root string, opts Options, h Handler, fsys file
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	// Directories read ahead stop with the walk: none outlives Stream.
+	ctx, cancel := context.WithCancel(ctx)
 	w := &walker{
 		ctx: ctx, done: ctx.Done(), fsys: fsys, h: h, opts: opts,
 		include: include, exclude: exclude, limit: opts.MaxFileSize,
+		ahead: make(chan struct{}, aheadLimit),
 	}
 	if w.limit == 0 {
 		w.limit = DefaultMaxFileSize
 	}
+	defer w.readers.Wait()
+	defer cancel()
 	fi, err := os.Stat(root)
 	if err != nil {
 		return fmt.Errorf("walk: %w", err)
@@ -248,7 +264,8 @@ func stream(ctx context.Context, root string, opts Options, h Handler, fsys file
 	}
 	// File.Path is built by appending to the root, so "repo/" must not
 	// give "repo//a.go".
-	return w.dir(filepath.Clean(root), "", entries, false)
+	sortEntries(entries)
+	return w.dir(filepath.Clean(root), "", entries, nil, false)
 }
 
 // loadEnclosingIgnores applies, when the root is inside a git work tree but
@@ -302,9 +319,18 @@ func (w *walker) pushIgnore(osPath, source, dirRel, above string) {
 }
 
 // dir walks the entries of the directory at osPath (rel relative to the
-// root, "" for the root). covered means an Include pattern matched this
+// root, "" for the root), sorted as compareKeys orders them; infos holds
+// the Lstat of the regular files among them when read ahead (see
+// readAhead), else nil. covered means an Include pattern matched this
 // directory or one above it.
-func (w *walker) dir(osPath, rel string, entries []fs.DirEntry, covered bool) error {
+//
+// The directory is walked in two passes. The first decides what becomes
+// of each entry, which only needs the ignore rules in force here, and
+// starts reading every subdirectory to be entered; the second reports the
+// entries in order, descending into subdirectories as their reads
+// complete. Decisions and reports stay on this goroutine, so the output
+// is the same as a serial walk's; only the system calls run in parallel.
+func (w *walker) dir(osPath, rel string, entries []fs.DirEntry, infos []infoResult, covered bool) error {
 	if !w.opts.NoGitignore {
 		saved := w.ignores
 		defer func() { w.ignores = saved }()
@@ -324,13 +350,39 @@ func (w *walker) dir(osPath, rel string, entries []fs.DirEntry, covered bool) er
 		}
 	}
 
-	// Sort so that a depth-first walk yields files in the order of their
-	// slash paths: a directory "a" sorts as "a/", after "a.txt".
-	slices.SortFunc(entries, func(a, b fs.DirEntry) int {
-		return compareKeys(a.Name(), a.IsDir(), b.Name(), b.IsDir())
-	})
+	// First pass: decide, and start reading the subdirectories.
+	type decision struct {
+		reason Reason // set: excluded silently
+		detail string
+		ahead  *dirRead // a subdirectory to enter, being read
+	}
+	decisions := make([]decision, len(entries))
+	for i, e := range entries {
+		name := e.Name()
+		childRel := join(rel, name)
+		typ := e.Type()
+		isDir := typ.IsDir()
+		d := &decisions[i]
+		switch {
+		case !w.opts.NoDefaultExcludes && (defaultExcludedDirs[name] && (isDir || typ&fs.ModeSymlink != 0) || name == ".git"):
+			d.reason, d.detail = ReasonDefault, name
+		case w.matchExcludeInto(childRel, &d.detail):
+			d.reason = ReasonExclude
+		default:
+			if !w.opts.NoGitignore {
+				if f, r := w.ignores.match(childRel, name, isDir); r != nil && !r.negate {
+					d.reason, d.detail = ReasonGitignore, sourceLabel(f, r)
+					break
+				}
+			}
+			if isDir {
+				d.ahead = w.readAhead(osJoin(osPath, name), childRel, w.coveredBelow(childRel, covered))
+			}
+		}
+	}
 
-	for _, e := range entries {
+	// Second pass: report in order.
+	for i, e := range entries {
 		select {
 		case <-w.done:
 			return w.ctx.Err()
@@ -341,25 +393,14 @@ func (w *walker) dir(osPath, rel string, entries []fs.DirEntry, covered bool) er
 		childPath := osJoin(osPath, name)
 		typ := e.Type()
 		isDir := typ.IsDir()
-
-		if !w.opts.NoDefaultExcludes && (defaultExcludedDirs[name] && (isDir || typ&fs.ModeSymlink != 0) || name == ".git") {
-			w.excluded(childRel, isDir, ReasonDefault, name)
+		if d := decisions[i]; d.reason != "" {
+			w.excluded(childRel, isDir, d.reason, d.detail)
 			continue
-		}
-		if pat, ok := w.matchExclude(childRel); ok {
-			w.excluded(childRel, isDir, ReasonExclude, pat)
-			continue
-		}
-		if !w.opts.NoGitignore {
-			if f, r := w.ignores.match(childRel, name, isDir); r != nil && !r.negate {
-				w.excluded(childRel, isDir, ReasonGitignore, sourceLabel(f, r))
-				continue
-			}
 		}
 
 		switch {
 		case isDir:
-			if err := w.subdir(childPath, childRel, covered); err != nil {
+			if err := w.subdir(decisions[i].ahead, childPath, childRel, covered); err != nil {
 				return err
 			}
 		case typ&fs.ModeSymlink != 0:
@@ -368,7 +409,13 @@ func (w *walker) dir(osPath, rel string, entries []fs.DirEntry, covered bool) er
 			if !covered && !w.included(childRel) || w.badIgnores[childRel] {
 				continue
 			}
-			info, err := e.Info()
+			var info fs.FileInfo
+			var err error
+			if infos != nil && infos[i].done {
+				info, err = infos[i].info, infos[i].err
+			} else {
+				info, err = e.Info()
+			}
 			if err != nil {
 				if errors.Is(err, fs.ErrNotExist) {
 					continue // removed while we walked
@@ -387,8 +434,76 @@ func (w *walker) dir(osPath, rel string, entries []fs.DirEntry, covered bool) er
 	return nil
 }
 
-func (w *walker) subdir(osPath, rel string, covered bool) error {
-	entries, err := w.fsys.ReadDir(osPath)
+// coveredBelow is covered for the entries of the directory rel: true when
+// an Include pattern matches the directory or one above it.
+func (w *walker) coveredBelow(rel string, covered bool) bool {
+	return covered || (len(w.include) > 0 && w.included(rel))
+}
+
+// infoResult is the Lstat of a regular file, taken ahead of the walk.
+type infoResult struct {
+	done bool // false: not taken (the file is not included)
+	info fs.FileInfo
+	err  error
+}
+
+// dirRead is a directory being read ahead of the walk: its entries,
+// sorted, and the Lstat of the regular files among them that Include
+// selects.
+type dirRead struct {
+	ready   chan struct{} // closed when the fields below are set
+	entries []fs.DirEntry
+	infos   []infoResult
+	err     error
+}
+
+// readAhead starts reading the directory at osPath on another goroutine,
+// at most aheadLimit of them at a time. A file's Lstat is taken even when
+// a .gitignore turns out to exclude it: the rules are known only once the
+// walk enters the directory, and an extra Lstat is cheaper than waiting.
+func (w *walker) readAhead(osPath, rel string, covered bool) *dirRead {
+	d := &dirRead{ready: make(chan struct{})}
+	w.readers.Add(1)
+	go func() {
+		defer w.readers.Done()
+		defer close(d.ready)
+		select {
+		case w.ahead <- struct{}{}:
+			defer func() { <-w.ahead }()
+		case <-w.done:
+			d.err = w.ctx.Err()
+			return
+		}
+		d.entries, d.err = w.fsys.ReadDir(osPath)
+		sortEntries(d.entries)
+		d.infos = make([]infoResult, len(d.entries))
+		for i, e := range d.entries {
+			if e.Type().IsRegular() && (covered || w.included(join(rel, e.Name()))) {
+				info, err := e.Info()
+				d.infos[i] = infoResult{done: true, info: info, err: err}
+			}
+		}
+	}()
+	return d
+}
+
+// sortEntries sorts a directory so that a depth-first walk yields files
+// in the order of their slash paths: a directory "a" sorts as "a/", after
+// "a.txt".
+func sortEntries(entries []fs.DirEntry) {
+	slices.SortFunc(entries, func(a, b fs.DirEntry) int {
+		return compareKeys(a.Name(), a.IsDir(), b.Name(), b.IsDir())
+	})
+}
+
+// subdir enters a subdirectory once ahead has read it.
+func (w *walker) subdir(ahead *dirRead, osPath, rel string, covered bool) error {
+	select {
+	case <-ahead.ready:
+	case <-w.done:
+		return w.ctx.Err()
+	}
+	entries, err := ahead.entries, ahead.err
 	if err != nil {
 		w.notice(rel, RuleUnreadable, "cannot read directory: "+errText(err))
 		if len(entries) == 0 {
@@ -406,8 +521,7 @@ func (w *walker) subdir(osPath, rel string, covered bool) error {
 	}
 	// A pattern covering this directory covers its files: pass that down
 	// so that no file tests every one of its ancestors.
-	covered = covered || (len(w.include) > 0 && w.included(rel))
-	return w.dir(osPath, rel, entries, covered)
+	return w.dir(osPath, rel, entries, ahead.infos, w.coveredBelow(rel, covered))
 }
 
 // file checks a regular file's size and readability and hands it over.
@@ -490,13 +604,16 @@ func (w *walker) excluded(rel string, dir bool, reason Reason, detail string) {
 	}
 }
 
-func (w *walker) matchExclude(rel string) (string, bool) {
+// matchExcludeInto reports whether an Exclude pattern matches rel, and
+// stores the pattern in *pat when one does.
+func (w *walker) matchExcludeInto(rel string, pat *string) bool {
 	for _, p := range w.exclude {
 		if doublestar.MatchUnvalidated(p, rel) {
-			return p, true
+			*pat = p
+			return true
 		}
 	}
-	return "", false
+	return false
 }
 
 // included reports whether an Include pattern matches rel (true when there

@@ -10,6 +10,8 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -138,9 +140,12 @@ func TestIncludeExclude(t *testing.T) {
 func TestExcludedDirectoryIsNotEntered(t *testing.T) {
 	root := t.TempDir()
 	mkTree(t, root, map[string]string{"keep.go": "", "secret/a.go": ""})
+	var mu sync.Mutex // directories are read on several goroutines
 	var read []string
 	fsys := &fakeFS{readDir: func(name string) ([]fs.DirEntry, error) {
+		mu.Lock()
 		read = append(read, name)
+		mu.Unlock()
 		return os.ReadDir(name)
 	}}
 	if err := stream(context.Background(), root, Options{Exclude: []string{"secret"}}, Handler{}, fsys); err != nil {
@@ -589,6 +594,76 @@ func TestCancellation(t *testing.T) {
 	time.Sleep(time.Millisecond)
 	if _, err := Walk(ctx, root, Options{}); !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("deadline: err = %v", err)
+	}
+}
+
+// Directories are read ahead on other goroutines; none of them may still
+// be reading once Stream has returned, however the walk ended.
+func TestNoReadAheadOutlivesStream(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{}
+	for i := range 30 {
+		for j := range 5 {
+			files[fmt.Sprintf("d%02d/e%d/f.go", i, j)] = ""
+		}
+	}
+	mkTree(t, root, files)
+	var active, after atomic.Int32
+	var returned atomic.Bool
+	fsys := &fakeFS{readDir: func(name string) ([]fs.DirEntry, error) {
+		if returned.Load() {
+			after.Add(1)
+		}
+		active.Add(1)
+		defer active.Add(-1)
+		time.Sleep(100 * time.Microsecond) // a slow disk: reads overlap
+		return os.ReadDir(name)
+	}}
+	stop := errors.New("stop")
+	for _, stopAt := range []int{1, 40, 0} {
+		ctx, cancel := context.WithCancel(context.Background())
+		n := 0
+		err := stream(ctx, root, Options{}, Handler{File: func(File) error {
+			n++
+			switch {
+			case n == stopAt && stopAt == 1:
+				return stop
+			case n == stopAt:
+				cancel()
+			}
+			return nil
+		}}, fsys)
+		returned.Store(true)
+		if a := active.Load(); a != 0 {
+			t.Errorf("stop at %d: %d directory reads still running after Stream returned (err %v)", stopAt, a, err)
+		}
+		time.Sleep(5 * time.Millisecond)
+		if a := after.Load(); a != 0 {
+			t.Errorf("stop at %d: %d directories read after Stream returned", stopAt, a)
+		}
+		if stopAt == 0 && (err != nil || n != len(files)) {
+			t.Errorf("whole walk: %d files, err %v", n, err)
+		}
+		returned.Store(false)
+		cancel()
+	}
+}
+
+// The walk stats files on other goroutines (see readAhead): what it hands
+// over must be the file's own Lstat, at every depth.
+func TestFileInfoIsTheLstat(t *testing.T) {
+	root := t.TempDir()
+	mkTree(t, root, map[string]string{"top.go": "1", "a/b.go": "22", "a/c/d.go": "333"})
+	res := mustWalk(t, root, Options{})
+	assertRels(t, res.Files, "top.go", "a/b.go", "a/c/d.go")
+	for _, f := range res.Files {
+		want, err := os.Lstat(f.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Info == nil || !os.SameFile(f.Info, want) || f.Info.Size() != want.Size() || f.Info.Mode() != want.Mode() || !f.Info.ModTime().Equal(want.ModTime()) || f.Size != want.Size() {
+			t.Errorf("%s: Info %v, want the Lstat %v", f.Rel, f.Info, want)
+		}
 	}
 }
 
