@@ -38,6 +38,20 @@ func (r *celRule) program() (cel.Program, error) {
 	return r.prg, r.err
 }
 
+// constantFolder folds the constant parts of a rule; cel-go's own
+// optimizer, so a folded rule means what the rule says.
+var constantFolder = func() *cel.StaticOptimizer {
+	folder, err := cel.NewConstantFoldingOptimizer()
+	if err != nil {
+		panic(err) // given no options, it cannot fail
+	}
+	o, err := cel.NewStaticOptimizer(folder)
+	if err != nil {
+		panic(err)
+	}
+	return o
+}()
+
 // sharedEnv is the CEL environment of every rule; a cel.Env may be used
 // by several goroutines at once.
 var sharedEnv = sync.OnceValues(celEnv)
@@ -54,6 +68,11 @@ func compileRule(expr string) (cel.Program, error) {
 	}
 	if ast.OutputType() != cel.BoolType && ast.OutputType() != cel.DynType {
 		return nil, fmt.Errorf("CEL rule %q must be a boolean expression (it is %s)", expr, ast.OutputType())
+	}
+	// constants computed once ("0.05 + 1e-9", a literal list), not on
+	// every evaluation
+	if folded, iss := constantFolder.Optimize(env, ast); iss.Err() == nil {
+		ast = folded
 	}
 	// a constant pattern of matches() is compiled here, once, not on
 	// every evaluation

@@ -306,3 +306,24 @@ func TestLazyRuleConcurrentFirstUse(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// BenchmarkNexusRules evaluates each CEL rule of the NEXUS spec alone on
+// a valid handoff: most of what the handoff's payload stage costs.
+func BenchmarkNexusRules(b *testing.B) {
+	s, _ := nexusValidator(b)
+	act := selfActivation{nexusBase()}
+	for _, r := range s.kind("nexus_handoff_v2").rules {
+		prg, err := r.program()
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(strings.TrimPrefix(r.rule, "msgcheck/nexus_handoff_v2-"), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if out, _, err := prg.Eval(act); err != nil || out.Value() != true {
+					b.Fatal(out, err)
+				}
+			}
+		})
+	}
+}

@@ -161,6 +161,7 @@ type Pipeline struct {
 	autoApprove map[string]bool
 	sink        Sink
 	clock       func() time.Time
+	elapsed     func() time.Duration // the clock's time since epoch
 	timing      bool
 	// texts of routing rejections, built once
 	undetectable string
@@ -168,6 +169,9 @@ type Pipeline struct {
 	kindsText    string
 	stagesText   string
 }
+
+// epoch is what the stages are timed from.
+var epoch = time.Now()
 
 // New returns a pipeline. The spec's pipeline section is read here, once.
 func New(opts Options) (*Pipeline, error) {
@@ -189,7 +193,11 @@ func New(opts Options) (*Pipeline, error) {
 	}
 	p.ps = p.spec.Pipeline()
 	if p.clock == nil {
-		p.clock = time.Now
+		// one monotonic clock read per stage; time.Now reads the wall
+		// clock too, which no duration needs
+		p.elapsed = func() time.Duration { return time.Since(epoch) }
+	} else {
+		p.elapsed = func() time.Duration { return p.clock().Sub(epoch) }
 	}
 	if len(opts.AutoApprove) > 0 {
 		p.autoApprove = map[string]bool{}
@@ -322,16 +330,16 @@ func (p *Pipeline) run(ctx context.Context, d *Decision, in Input, msg any, conv
 			d.systemError(stage, "%s stage panicked: %v", stage, r)
 		}
 	}()
-	var t time.Time
+	var t time.Duration
 	if p.timing {
-		t = p.clock()
+		t = p.elapsed()
 	}
 	lap := func() time.Duration {
 		if !p.timing {
 			return 0
 		}
-		now := p.clock()
-		dur := now.Sub(t)
+		now := p.elapsed()
+		dur := now - t
 		t = now
 		return dur
 	}

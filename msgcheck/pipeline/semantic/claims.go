@@ -66,7 +66,7 @@ func (c *Claims) successWords(sp *msgcheck.Spec, kind string) map[string]bool {
 // Validate compares the status with the criteria the message reports.
 func (c *Claims) Validate(_ context.Context, a *pipeline.Artifact) ([]pipeline.Reason, error) {
 	status, ok := a.Message["status"].(string)
-	if !ok || !c.successWords(a.Spec, a.Kind)[lower(status)] {
+	if !ok || !isWord(c.successWords(a.Spec, a.Kind), status) {
 		return nil, nil
 	}
 	cc := claimPool.Get().(*claimCheck)
@@ -84,6 +84,24 @@ func (c *Claims) Validate(_ context.Context, a *pipeline.Artifact) ([]pipeline.R
 
 // claimPool recycles the walks: a clean message costs no allocation.
 var claimPool = sync.Pool{New: func() any { return new(claimCheck) }}
+
+// isWord looks s up in words, lower-case, without allocating for a short
+// s ("SUCCESS").
+func isWord(words map[string]bool, s string) bool {
+	var buf [32]byte
+	if len(s) > len(buf) {
+		return words[strings.ToLower(s)]
+	}
+	b := buf[:len(s)]
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b[i] = c
+	}
+	return words[string(b)]
+}
 
 // lower lower-cases an ASCII status without allocating when it already is.
 func lower(s string) string {

@@ -30,8 +30,14 @@ func NewCommands() *Commands { return &Commands{} }
 // Name is "commands".
 func (*Commands) Name() string { return "commands" }
 
-var commandKeys = map[string]bool{"plan": true, "steps": true, "commands": true, "command": true, "cmd": true,
-	"script": true, "scripts": true, "run": true, "shell": true}
+// commandKey reports a key whose strings are commands.
+func commandKey(k string) bool {
+	switch k {
+	case "plan", "steps", "commands", "command", "cmd", "script", "scripts", "run", "shell":
+		return true
+	}
+	return false
+}
 
 // Validate checks the strings of the message's plan fields.
 func (*Commands) Validate(_ context.Context, a *pipeline.Artifact) ([]pipeline.Reason, error) {
@@ -69,7 +75,7 @@ func (c *cmdCheck) walk(v any, inPlan bool) {
 	case map[string]any:
 		for k, e := range x {
 			c.t.push(k)
-			c.walk(e, inPlan || commandKeys[k])
+			c.walk(e, inPlan || commandKey(k))
 			c.t.pop()
 		}
 	case []any:

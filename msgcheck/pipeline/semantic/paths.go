@@ -87,12 +87,15 @@ func (c *pathCheck) walk(v any, pathField bool) {
 	}
 }
 
-var pathKeys = map[string]bool{"file": true, "files": true, "path": true, "paths": true, "files_changed": true,
-	"changed_files": true, "files_modified": true, "modified_files": true, "files_created": true,
-	"created_files": true, "files_touched": true, "files_read": true, "evidence_files": true}
-
+// isPathKey reports a key whose values are paths. A switch, not a map:
+// every key of every message comes here, and hashing it costs more.
 func (c *pathCheck) isPathKey(k string) bool {
-	return pathKeys[k] || strings.HasSuffix(k, "_file") || strings.HasSuffix(k, "_files") ||
+	switch k {
+	case "file", "files", "path", "paths", "files_changed", "changed_files", "files_modified", "modified_files",
+		"files_created", "created_files", "files_touched", "files_read", "evidence_files":
+		return true
+	}
+	return strings.HasSuffix(k, "_file") || strings.HasSuffix(k, "_files") ||
 		strings.HasSuffix(k, "_path") || strings.HasSuffix(k, "_paths")
 }
 
@@ -112,6 +115,9 @@ func (c *pathCheck) claimField(s string) {
 
 // prose judges the path-like tokens of free text.
 func (c *pathCheck) prose(s string) {
+	if !hasExtensionDot(s) {
+		return // most strings: no token can be a path (see looksLikePath)
+	}
 	prev1, prev2 := "", ""
 	for i := 0; i < len(s); {
 		for i < len(s) && isSpace(s[i]) {
@@ -194,6 +200,23 @@ func looksLikePath(tok string) bool {
 		}
 	}
 	return true
+}
+
+// hasExtensionDot reports whether s has a dot followed by a letter, as
+// every token looksLikePath accepts does (its extension is known, and
+// known extensions start with a letter); a sentence's full stop is
+// followed by a space or nothing.
+func hasExtensionDot(s string) bool {
+	for {
+		i := strings.IndexByte(s, '.')
+		if i < 0 || i == len(s)-1 {
+			return false
+		}
+		if c := s[i+1] | 0x20; c >= 'a' && c <= 'z' {
+			return true
+		}
+		s = s[i+1:]
+	}
 }
 
 func knownExt(ext string) bool {
