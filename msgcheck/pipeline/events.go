@@ -138,10 +138,37 @@ func (e *Event) AppendJSON(b []byte) []byte {
 			b = strconv.AppendInt(b, int64(l.Validators), 10)
 		}
 		b = append(b, `,"duration_ms":`...)
-		b = strconv.AppendFloat(b, float64(l.Duration.Nanoseconds())/1e6, 'f', -1, 64)
+		b = appendMillis(b, l.Duration.Nanoseconds())
 		b = append(b, '}')
 	}
 	return append(b, "]}"...)
+}
+
+// appendMillis writes ns nanoseconds as milliseconds, as
+// strconv.AppendFloat(float64(ns)/1e6, 'f', -1) does, without its
+// shortest-digits search: below 1e15 ns the decimal has at most 15
+// significant digits, which a float64 keeps exactly, so the shortest form
+// is the decimal itself.
+func appendMillis(b []byte, ns int64) []byte {
+	if ns < 0 || ns >= 1e15 {
+		return strconv.AppendFloat(b, float64(ns)/1e6, 'f', -1, 64)
+	}
+	b = strconv.AppendInt(b, ns/1e6, 10)
+	frac := ns % 1e6
+	if frac == 0 {
+		return b
+	}
+	var digits [7]byte
+	digits[0] = '.'
+	for i := 6; i >= 1; i-- {
+		digits[i] = byte('0' + frac%10)
+		frac /= 10
+	}
+	n := 7
+	for digits[n-1] == '0' {
+		n--
+	}
+	return append(b, digits[:n]...)
 }
 
 // MarshalJSON writes the event as AppendJSON does.

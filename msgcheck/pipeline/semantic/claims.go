@@ -123,11 +123,28 @@ func (c *claimCheck) fail(what string) {
 	c.reasons = append(c.reasons, c.t.reason(RuleContradictoryClaim, what+", yet status is "+quote(c.status)))
 }
 
+// criteriaKey reports a key that speaks of criteria: it contains
+// criteri, check, condition, test, verification or assertion in any
+// letter case. One pass over the key: every key of a message comes here.
 func criteriaKey(k string) bool {
-	k = lower(k)
-	for _, w := range [...]string{"criteri", "check", "condition", "test", "verification", "assertion"} {
-		if strings.Contains(k, w) {
-			return true
+	for i := 0; i < len(k); i++ {
+		var words []string
+		switch k[i] | 0x20 {
+		case 'c':
+			words = []string{"criteri", "check", "condition"}
+		case 't':
+			words = []string{"test"}
+		case 'v':
+			words = []string{"verification"}
+		case 'a':
+			words = []string{"assertion"}
+		default:
+			continue
+		}
+		for _, w := range words {
+			if len(k)-i >= len(w) && strings.EqualFold(k[i:i+len(w)], w) {
+				return true
+			}
 		}
 	}
 	return false
