@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/protoscan/protoscan/audit"
@@ -62,5 +63,26 @@ func TestAuditFormats(t *testing.T) {
 	}
 	if out.Summary.Valid != 3 || out.Summary.Invalid != 3 || len(out.Integrity) != maxListed+3 {
 		t.Errorf("JSON summary %+v, %d integrity problems", out.Summary, len(out.Integrity))
+	}
+}
+
+// The problem lists are written by hand (appendProblem): byte for byte
+// what encoding/json writes, HTML unescaped, for any text.
+func TestAuditJSONProblemEscaping(t *testing.T) {
+	texts := []string{"", "plain text", `quote " and \ backslash`, "<tag> & amp", "tab\tnew\nline\r", "\x00\x1f\x7f",
+		"é ü 中文", "line\u2028sep\u2029", "bad \xff utf8 \xc3", "emoji 🎉", "\b\f"}
+	for _, s := range texts {
+		for _, line := range []int{0, 7} {
+			p := audit.Problem{Check: s, Message: s, Location: audit.Location{Path: s, Line: line}}
+			var want bytes.Buffer
+			enc := json.NewEncoder(&want)
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(jsonAuditProblem{p.Check, p.Path, p.Line, p.Message}); err != nil {
+				t.Fatal(err)
+			}
+			if got := appendProblem(nil, p); string(got) != strings.TrimSuffix(want.String(), "\n") {
+				t.Errorf("%q:\n got  %s\n want %s", s, got, want.String())
+			}
+		}
 	}
 }
