@@ -116,13 +116,23 @@ type Artifact struct {
 // read only the artifact and what it was built with (a frozen view of the
 // repository): no writes, no network, no processes, no mutable globals.
 // It must be safe for concurrent use. The pipeline fills each reason's
-// Stage and Validator.
+// Stage and Validator (see SemanticChecks for a validator of several
+// checks).
 //
 // A validator that returns an error or panics rejects the artifact with a
 // system error.
 type SemanticValidator interface {
 	Name() string
 	Validate(ctx context.Context, a *Artifact) ([]Reason, error)
+}
+
+// SemanticChecks is implemented by a SemanticValidator that runs several
+// named checks in one pass over the message, as the built-in validators
+// do (see package semantic). The semantic layer counts each check as a
+// validator, and a reason keeps the Validator it gives when that is one
+// of the checks; other reasons get the validator's Name.
+type SemanticChecks interface {
+	Checks() []string
 }
 
 // Sink receives the events of every run, in order. The pipeline never
@@ -158,6 +168,7 @@ type Pipeline struct {
 	spec        *msgcheck.Spec
 	ps          *msgcheck.PipelineSpec // nil: no pipeline section
 	semantic    []SemanticValidator
+	checks      [][]string // of each semantic validator (SemanticChecks)
 	autoApprove map[string]bool
 	sink        Sink
 	clock       func() time.Time
@@ -192,6 +203,12 @@ func New(opts Options) (*Pipeline, error) {
 		timing:   !opts.NoTiming,
 	}
 	p.ps = p.spec.Pipeline()
+	p.checks = make([][]string, len(p.semantic))
+	for i, sv := range p.semantic {
+		if sc, ok := sv.(SemanticChecks); ok {
+			p.checks[i] = slices.Clone(sc.Checks())
+		}
+	}
 	if p.clock == nil {
 		// one monotonic clock read per stage; time.Now reads the wall
 		// clock too, which no duration needs
@@ -474,22 +491,27 @@ func (p *Pipeline) payload(d *Decision, in Input, kind string, m map[string]any)
 // invoked.
 func (p *Pipeline) runSemantic(ctx context.Context, d *Decision, a *Artifact) int {
 	var reasons []Reason
+	ran := 0
 	for i, sv := range p.semantic {
+		checks := p.checks[i]
+		ran += max(1, len(checks))
 		got, err := callValidator(ctx, sv, a)
 		if err != nil {
 			d.systemError(Semantic, "semantic validator %q failed: %v", sv.Name(), err)
 			d.Reasons[0].Validator = sv.Name()
-			return i + 1
+			return ran
 		}
 		for _, r := range got {
-			r.Stage, r.Validator = Semantic, sv.Name()
+			if r.Stage = Semantic; !slices.Contains(checks, r.Validator) {
+				r.Validator = sv.Name()
+			}
 			reasons = append(reasons, r)
 		}
 	}
 	if len(reasons) > 0 {
 		d.reject(Semantic, reasons...)
 	}
-	return len(p.semantic)
+	return ran
 }
 
 // callValidator runs one semantic validator, turning a panic into an error.

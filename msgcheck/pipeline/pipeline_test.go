@@ -261,6 +261,38 @@ func TestSemantic(t *testing.T) {
 	}
 }
 
+// grouped is a validator of two checks (SemanticChecks): one reason names
+// its check, one names a check it does not have, one names none.
+type grouped struct{}
+
+func (grouped) Name() string     { return "group" }
+func (grouped) Checks() []string { return []string{"first", "second"} }
+func (grouped) Validate(context.Context, *pipeline.Artifact) ([]pipeline.Reason, error) {
+	return []pipeline.Reason{
+		{Validator: "second", Rule: "msgcheck/semantic-test", Message: "from second"},
+		{Validator: "paths", Rule: "msgcheck/semantic-test", Message: "claims another's name"},
+		{Rule: "msgcheck/semantic-test", Message: "names none"},
+	}, nil
+}
+
+// A validator of several checks counts as that many in the semantic
+// layer, and its reasons keep only the names of its own checks.
+func TestSemanticChecks(t *testing.T) {
+	rec := &pipeline.Recorder{}
+	p := newPipeline(t, config{semantic: []pipeline.SemanticValidator{grouped{}, &counter{}}, sink: rec})
+	d := p.Run(context.Background(), pipeline.Input{Message: delegate()})
+	want := "rejected at semantic\n  from second [msgcheck/semantic-test] (second)\n" +
+		"  claims another's name [msgcheck/semantic-test] (group)\n  names none [msgcheck/semantic-test] (group)"
+	if got := summary(d); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	for _, l := range d.Layers() {
+		if l.Stage == pipeline.Semantic && l.Validators != 3 {
+			t.Errorf("semantic layer counts %d validators, want 3 (two checks and one validator)", l.Validators)
+		}
+	}
+}
+
 // approvalSpec is the default spec with approval rules of every tier.
 func approvalSpec(t testing.TB) *msgcheck.Spec {
 	t.Helper()

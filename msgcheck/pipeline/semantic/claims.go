@@ -63,14 +63,21 @@ func (c *Claims) successWords(sp *msgcheck.Spec, kind string) map[string]bool {
 	return words
 }
 
+// claimsSuccess reports whether status is a spelling of success in the
+// artifact's spec: only then are its criteria checked.
+func (c *Claims) claimsSuccess(a *pipeline.Artifact, status string) bool {
+	return isWord(c.successWords(a.Spec, a.Kind), status)
+}
+
 // Validate compares the status with the criteria the message reports.
 func (c *Claims) Validate(_ context.Context, a *pipeline.Artifact) ([]pipeline.Reason, error) {
 	status, ok := a.Message["status"].(string)
-	if !ok || !isWord(c.successWords(a.Spec, a.Kind), status) {
+	if !ok || !c.claimsSuccess(a, status) {
 		return nil, nil
 	}
 	cc := claimPool.Get().(*claimCheck)
 	cc.status, cc.reasons = status, nil
+	cc.t = &cc.own
 	cc.t.reset()
 	cc.walk(a.Message, false)
 	reasons := cc.reasons
@@ -115,7 +122,8 @@ func lower(s string) string {
 
 type claimCheck struct {
 	status  string
-	t       trail
+	t       *trail // own, or the trail of a walk shared with other checks
+	own     trail
 	reasons []pipeline.Reason
 }
 
@@ -183,21 +191,8 @@ func (c *claimCheck) walk(v any, inCriteria bool) {
 		}
 		for k, e := range x {
 			c.t.push(k)
-			switch val := e.(type) {
-			case bool:
-				if !val && (criteriaKey(k) || (inCriteria && !isPassKey(k))) {
-					c.fail("criterion " + quote(k) + " is false")
-				}
-			case string:
-				if inCriteria && failWord(val) && !isVerdictKey(k) {
-					c.fail("criterion " + quote(k) + " is " + quote(val))
-				}
-			case map[string]any, []any:
-				c.walk(e, inCriteria || criteriaKey(k))
-			default:
-				if f, ok := msgcheck.Number(e); ok && f > 0 && counterKey(k) {
-					c.fail(k + " is " + formatCount(f))
-				}
+			if deeper, criteria := c.visit(k, e, inCriteria); deeper {
+				c.walk(e, criteria)
 			}
 			c.t.pop()
 		}
@@ -208,6 +203,29 @@ func (c *claimCheck) walk(v any, inCriteria bool) {
 			c.t.pop()
 		}
 	}
+}
+
+// visit judges the entry k: e of a mapping, the trail at k. It says
+// whether the check goes on into e (a mapping or a list), and whether e
+// is then under a criteria key.
+func (c *claimCheck) visit(k string, e any, inCriteria bool) (deeper, criteria bool) {
+	switch val := e.(type) {
+	case bool:
+		if !val && (criteriaKey(k) || (inCriteria && !isPassKey(k))) {
+			c.fail("criterion " + quote(k) + " is false")
+		}
+	case string:
+		if inCriteria && failWord(val) && !isVerdictKey(k) {
+			c.fail("criterion " + quote(k) + " is " + quote(val))
+		}
+	case map[string]any, []any:
+		return true, inCriteria || criteriaKey(k)
+	default:
+		if f, ok := msgcheck.Number(e); ok && f > 0 && counterKey(k) {
+			c.fail(k + " is " + formatCount(f))
+		}
+	}
+	return false, false
 }
 
 // entry judges a mapping that is one criterion: it reports and returns

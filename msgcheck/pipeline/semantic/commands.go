@@ -42,6 +42,7 @@ func commandKey(k string) bool {
 // Validate checks the strings of the message's plan fields.
 func (*Commands) Validate(_ context.Context, a *pipeline.Artifact) ([]pipeline.Reason, error) {
 	c := cmdPool.Get().(*cmdCheck)
+	c.t = &c.own
 	c.t.reset()
 	c.reasons = nil
 	c.walk(a.Message, false)
@@ -55,7 +56,8 @@ func (*Commands) Validate(_ context.Context, a *pipeline.Artifact) ([]pipeline.R
 }
 
 type cmdCheck struct {
-	t       trail
+	t       *trail // own, or the trail of a walk shared with other checks
+	own     trail
 	seg     segment
 	reasons []pipeline.Reason
 }

@@ -37,6 +37,7 @@ func (*Paths) Name() string { return "paths" }
 func (p *Paths) Validate(_ context.Context, a *pipeline.Artifact) ([]pipeline.Reason, error) {
 	c := pathPool.Get().(*pathCheck)
 	c.snap, c.kind, c.reasons = p.snap, a.Kind, nil
+	c.t = &c.own
 	c.t.reset()
 	c.walk(a.Message, false)
 	reasons := c.reasons
@@ -54,7 +55,8 @@ var pathPool = sync.Pool{New: func() any { return new(pathCheck) }}
 type pathCheck struct {
 	snap    *Snapshot
 	kind    string
-	t       trail
+	t       *trail // own, or the trail of a walk shared with other checks
+	own     trail
 	reasons []pipeline.Reason
 }
 
@@ -64,18 +66,15 @@ func (c *pathCheck) walk(v any, pathField bool) {
 	}
 	switch x := v.(type) {
 	case string:
-		if pathField {
-			c.claimField(x)
-		} else {
-			c.prose(x)
-		}
+		c.text(x, pathField)
 	case map[string]any:
 		for k, e := range x {
-			if c.kind == "delegate" && creatingKey(k) {
-				continue // a DELEGATE may name files still to be created
+			on, pathField := c.visit(k)
+			if !on {
+				continue
 			}
 			c.t.push(k)
-			c.walk(e, c.isPathKey(k))
+			c.walk(e, pathField)
 			c.t.pop()
 		}
 	case []any:
@@ -85,6 +84,24 @@ func (c *pathCheck) walk(v any, pathField bool) {
 			c.t.pop()
 		}
 	}
+}
+
+// text judges a string: a whole path in a path field, else prose.
+func (c *pathCheck) text(s string, pathField bool) {
+	if pathField {
+		c.claimField(s)
+	} else {
+		c.prose(s)
+	}
+}
+
+// visit says whether the check looks under the key k of a mapping, and
+// whether what is there is a path field.
+func (c *pathCheck) visit(k string) (on, pathField bool) {
+	if c.kind == "delegate" && creatingKey(k) {
+		return false, false // a DELEGATE may name files still to be created
+	}
+	return true, c.isPathKey(k)
 }
 
 // isPathKey reports a key whose values are paths. A switch, not a map:
