@@ -122,6 +122,8 @@ func celEnv() (*cel.Env, error) {
 		ext.Strings(),
 		// cel.bind(name, value, expr): a value computed once per rule
 		ext.Bindings(),
+		// math.abs, math.greatest...: a tolerance in one call
+		ext.Math(),
 	)
 }
 

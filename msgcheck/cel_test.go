@@ -37,6 +37,16 @@ func TestCELCostLimit(t *testing.T) {
 	}
 }
 
+// Rules may use cel-go's math extension: a tolerance is one math.abs.
+func TestCELMath(t *testing.T) {
+	v := newValidator(t, "", celSpec(t, `- rule: "math.abs(double(self.v) - 0.5) <= 0.25"`))
+	for n, valid := range map[float64]bool{0.5: true, 0.75: true, 0.3: true, 0.8: false, 0.2: false} {
+		if res := v.Validate("msg", map[string]any{"v": n}); res.Valid != valid || len(res.Warnings) != 0 {
+			t.Errorf("v=%v: valid=%v warnings=%q, want valid=%v", n, res.Valid, describe(res.Warnings), valid)
+		}
+	}
+}
+
 // cel.bind names a value once per rule; it is not a loop, so the rule runs
 // without cost tracking, and gives the same verdicts.
 func TestCELBind(t *testing.T) {

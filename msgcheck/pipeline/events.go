@@ -80,7 +80,7 @@ func (e *Event) decision() Decision {
 // a fixed order, empty optional keys left out. It does not use reflection.
 func (e *Event) AppendJSON(b []byte) []byte {
 	b = append(b, `{"event":`...)
-	b = appendString(b, e.Type.String())
+	b = appendName(b, e.Type.String())
 	b = append(b, `,"causation_id":`...)
 	b = appendString(b, e.Causation)
 	b = optString(b, "artifact", e.Artifact)
@@ -90,9 +90,9 @@ func (e *Event) AppendJSON(b []byte) []byte {
 		return append(b, '}')
 	}
 	b = append(b, `,"outcome":`...)
-	b = appendString(b, e.Outcome.String())
+	b = appendName(b, e.Outcome.String())
 	b = append(b, `,"stage":`...)
-	b = appendString(b, e.Stage.String())
+	b = appendName(b, e.Stage.String())
 	if e.System {
 		b = append(b, `,"system":true`...)
 	}
@@ -106,7 +106,7 @@ func (e *Event) AppendJSON(b []byte) []byte {
 			}
 			r := &e.Reasons[i]
 			b = append(b, `{"stage":`...)
-			b = appendString(b, r.Stage.String())
+			b = appendName(b, r.Stage.String())
 			b = optString(b, "validator", r.Validator)
 			b = optString(b, "field", r.Field)
 			b = append(b, `,"rule":`...)
@@ -130,9 +130,9 @@ func (e *Event) AppendJSON(b []byte) []byte {
 		}
 		l := &e.Layers[i]
 		b = append(b, `{"stage":`...)
-		b = appendString(b, l.Stage.String())
+		b = appendName(b, l.Stage.String())
 		b = append(b, `,"result":`...)
-		b = appendString(b, l.Result.String())
+		b = appendName(b, l.Result.String())
 		if l.Stage == Semantic {
 			b = append(b, `,"validators":`...)
 			b = strconv.AppendInt(b, int64(l.Validators), 10)
@@ -142,6 +142,14 @@ func (e *Event) AppendJSON(b []byte) []byte {
 		b = append(b, '}')
 	}
 	return append(b, "]}"...)
+}
+
+// appendName writes one of the package's own names (an event type, a
+// stage, an outcome): plain ASCII words, which need no escaping.
+func appendName(b []byte, s string) []byte {
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
 }
 
 // appendMillis writes ns nanoseconds as milliseconds, as
