@@ -7,6 +7,7 @@
 #   divergence vs jscpd and cat  bench/divergence.sh
 #   scan time vs tree size       bench/growth.sh
 #   cold vs warm scan (cache)    here, on the Go standard library
+#   the layered pipeline         here, go test -bench (min-max of 6 runs)
 # Usage: bench/all.sh | tee bench-$(date +%F).txt   (needs Go, Node, npm ci in bench/)
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -33,3 +34,11 @@ sleep 2 # the cache trusts a file's stat only once it is 2 s old
 for i in 1 2 3; do
   echo "  warm, run $i:             $(t "$PS/protoscan" --fail-on never --format json "$SRC")"
 done
+
+echo
+echo "######## the layered pipeline (msgcheck/pipeline), time per message, min-max of 6 runs"
+(cd .. && go test -run='^$' -bench='Pipeline' -benchmem -count=6 ./msgcheck/pipeline/) |
+  awk '/^BenchmarkPipeline/ { n = $1; sub(/^BenchmarkPipeline\//, "", n); sub(/-[0-9]+$/, "", n)
+      t = $3; if (!(n in lo) || t < lo[n]) lo[n] = t; if (!(n in hi) || t > hi[n]) hi[n] = t; a[n] = $(NF-1)
+      if (!(n in seen)) { seen[n] = 1; order[++k] = n } }
+    END { for (i = 1; i <= k; i++) printf "  %-40s %6.2f-%.2f us/op, %s allocs/op\n", order[i], lo[order[i]] / 1000, hi[order[i]] / 1000, a[order[i]] }'
