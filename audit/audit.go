@@ -79,6 +79,9 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 			// a message is kept past check and count: see entry, tally)
 			dec := jsonmsg.Decoder{Reuse: true}
 			var tape jsonmsg.Tape
+			// the findings of each message are counted (tally.count) before
+			// the next is checked, so one Result's lists serve them all
+			var res msgcheck.Result
 			for b := range jobs {
 				if b.chunk != "" {
 					b.items = splitLines(getItems(), b.chunk, b.name, b.firstLine, opts.MaxLine)
@@ -89,7 +92,7 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 					if it.unread != "" {
 						continue
 					}
-					check(it, opts, kinds, &dec, &tape)
+					check(it, opts, kinds, &dec, &tape, &res)
 					if it.decodeErr == nil {
 						t.count(it)
 					}
@@ -209,7 +212,10 @@ func (l Location) String() string {
 	return l.Path
 }
 
-func check(it *item, opts Options, kinds []string, dec *jsonmsg.Decoder, tape *jsonmsg.Tape) {
+// check validates one message. A message validated on the tape gets its
+// findings in res's reused lists: they must be counted before the next
+// call.
+func check(it *item, opts Options, kinds []string, dec *jsonmsg.Decoder, tape *jsonmsg.Tape, res *msgcheck.Result) {
 	v := it.value
 	if it.data != "" {
 		// validating on the tape skips the maps and boxed values of a
@@ -219,8 +225,8 @@ func check(it *item, opts Options, kinds []string, dec *jsonmsg.Decoder, tape *j
 			return
 		}
 		kind := kindOfTape(tape, opts.Spec, kinds, it.kind)
-		if res, ok := opts.Validator.ValidateTape(kind, tape); ok {
-			it.result, it.valid = res, res.Valid
+		if opts.Validator.ValidateTapeInto(kind, tape, res) {
+			it.result, it.valid = *res, res.Valid
 			it.entry = indexEntryTape(tape, res.Kind, it.loc)
 			it.data = ""
 			return

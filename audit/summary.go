@@ -100,30 +100,76 @@ func indexEntry(m map[string]any, kind string, loc Location) entry {
 	return e
 }
 
-// indexEntryTape is indexEntry for a message on a tape.
+// indexEntryTape is indexEntry for a message on a tape. The strings it
+// keeps are copied into one new string, of which the entry's are parts:
+// one allocation per message instead of one per id (the index holds one
+// entry per message, and its allocations were a good part of the
+// audit's page faults).
 func indexEntryTape(t *jsonmsg.Tape, kind string, loc Location) entry {
-	e := entry{kind: kind, loc: loc}
-	str := func(k string) string {
-		if i := t.Member(0, k); i >= 0 && t.Toks[i].Kind == jsonmsg.String {
-			return strings.Clone(t.Toks[i].Str)
+	member := func(k string, want jsonmsg.Kind) int {
+		if i := t.Member(0, k); i >= 0 && t.Toks[i].Kind == want {
+			return i
 		}
-		return ""
+		return -1
 	}
-	list := func(k string) []string {
-		i := t.Member(0, k)
-		if i < 0 || t.Toks[i].Kind != jsonmsg.Array {
-			return nil
-		}
-		var out []string
-		for j := i + 1; j < int(t.Toks[i].Next); j = int(t.Toks[j].Next) {
-			if t.Toks[j].Kind == jsonmsg.String {
-				out = append(out, strings.Clone(t.Toks[j].Str))
+	// the strings kept, in order: task_id, status, parent_task_id, then
+	// the strings of dependencies and of children_created
+	singles := [3]int{member("task_id", jsonmsg.String), member("status", jsonmsg.String), member("parent_task_id", jsonmsg.String)}
+	lists := [2]int{member("dependencies", jsonmsg.Array), member("children_created", jsonmsg.Array)}
+	each := func(visit func(s string, list int)) {
+		for _, i := range singles {
+			if i >= 0 {
+				visit(t.Toks[i].Str, -1)
+			} else {
+				visit("", -1)
 			}
 		}
-		return out
+		for n, i := range lists {
+			if i < 0 {
+				continue
+			}
+			for j := i + 1; j < int(t.Toks[i].Next); j = int(t.Toks[j].Next) {
+				if t.Toks[j].Kind == jsonmsg.String {
+					visit(t.Toks[j].Str, n)
+				}
+			}
+		}
 	}
-	e.taskID, e.status, e.parent = str("task_id"), str("status"), str("parent_task_id")
-	e.deps, e.children = list("dependencies"), list("children_created")
+	var size int
+	var counts [2]int
+	each(func(s string, list int) {
+		size += len(s)
+		if list >= 0 {
+			counts[list]++
+		}
+	})
+	var b strings.Builder
+	b.Grow(size)
+	each(func(s string, _ int) { b.WriteString(s) })
+	all := b.String()
+	var strs []string
+	if n := counts[0] + counts[1]; n > 0 {
+		strs = make([]string, 0, n)
+	}
+	var single [3]string
+	at, k := 0, 0
+	each(func(s string, list int) {
+		part := all[at : at+len(s)]
+		at += len(s)
+		if list < 0 {
+			single[k] = part
+			k++
+		} else {
+			strs = append(strs, part)
+		}
+	})
+	e := entry{kind: kind, loc: loc, taskID: single[0], status: single[1], parent: single[2]}
+	if counts[0] > 0 {
+		e.deps = strs[:counts[0]:counts[0]]
+	}
+	if counts[1] > 0 {
+		e.children = strs[counts[0]:]
+	}
 	return e
 }
 

@@ -29,8 +29,22 @@ const maxTapeFields = 64
 // object. The caller then decodes and calls Validate. The Result's
 // FieldTypes are not available.
 func (v *Validator) ValidateTape(kindName string, t *jsonmsg.Tape) (res Result, ok bool) {
+	ok = v.ValidateTapeInto(kindName, t, &res)
+	return res, ok
+}
+
+// ValidateTapeInto is ValidateTape writing its Result into res, whose
+// Errors and Warnings arrays it reuses: a caller that counts the findings
+// of each message and drops them (the audit) allocates no new lists. The
+// findings in res are valid until the next call with res; its lists may
+// be empty rather than nil. When ok is false, res holds no findings.
+func (v *Validator) ValidateTapeInto(kindName string, t *jsonmsg.Tape, res *Result) (ok bool) {
+	errs, warns := res.Errors[:0], res.Warnings[:0]
+	clear(res.Errors[:cap(res.Errors)]) // no strings of earlier messages kept alive
+	clear(res.Warnings[:cap(res.Warnings)])
+	*res = Result{Errors: errs, Warnings: warns}
 	if len(t.Toks) == 0 || t.Toks[0].Kind != jsonmsg.Object || len(v.specs) > 1 {
-		return Result{}, false
+		return false
 	}
 	spec := v.specs[0]
 	var k *kind
@@ -40,7 +54,7 @@ func (v *Validator) ValidateTape(kindName string, t *jsonmsg.Tape) (res Result, 
 		k = spec.kind(kindName)
 	}
 	if k == nil || len(k.rules) > 0 || len(k.order) > maxTapeFields {
-		return Result{}, false // unknown-kind findings, CEL: Validate's job
+		return false // unknown-kind findings, CEL: Validate's job
 	}
 	// slots[f.pos] is 1 + the token index of field f's value
 	var slots [maxTapeFields]int32
@@ -49,7 +63,7 @@ func (v *Validator) ValidateTape(kindName string, t *jsonmsg.Tape) (res Result, 
 	for i, n := 1, 0; n < int(root.Len); n++ {
 		if f := k.fields[t.Toks[i].Str]; f != nil {
 			if slots[f.pos] != 0 {
-				return Result{}, false // a name twice: Validate sees the last
+				return false // a name twice: Validate sees the last
 			}
 			slots[f.pos] = int32(i + 2)
 		} else {
@@ -58,7 +72,7 @@ func (v *Validator) ValidateTape(kindName string, t *jsonmsg.Tape) (res Result, 
 		i = int(t.Toks[i+1].Next)
 	}
 	st := statePool.Get().(*state)
-	st.v, st.res, st.path, st.locate = v, Result{Valid: true}, st.buf[:0], false
+	st.v, st.res, st.path, st.locate = v, Result{Valid: true, Errors: errs, Warnings: warns}, st.buf[:0], false
 	st.text, st.pending = st.text[:0], st.pending[:0]
 	st.res.SpecVersion = spec.Version
 	st.res.Kind = k.name
@@ -66,14 +80,14 @@ func (v *Validator) ValidateTape(kindName string, t *jsonmsg.Tape) (res Result, 
 	ok = st.tapeFields(k, t, &slots, unknown)
 	if ok {
 		st.finish()
-		res = st.res
+		*res = st.res
 	}
 	st.v, st.kind, st.field, st.res = nil, nil, nil, Result{}
 	if cap(st.text) > maxPooledText {
 		st.text, st.pending = nil, nil
 	}
 	statePool.Put(st)
-	return res, ok
+	return ok
 }
 
 // tapeFields is Validator.validate's field loop over the tape.

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -162,6 +163,69 @@ func TestValidateTapeAllocs(t *testing.T) {
 	})
 	if allocs > 0 {
 		t.Errorf("%v allocations per valid message, want 0", allocs)
+	}
+}
+
+// ValidateTapeInto reuses one Result's lists from message to message:
+// each Result equals ValidateTape's for its message, whatever came before,
+// and after the first few messages an invalid one allocates only its text.
+func TestValidateTapeInto(t *testing.T) {
+	v := tapeValidator(t)
+	var tape jsonmsg.Tape
+	data, err := os.ReadFile(filepath.Join("testdata", "tape-corpus.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res msgcheck.Result
+	invalid := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if err := tape.Parse(line); err != nil {
+			continue
+		}
+		want, wantOK := v.ValidateTape("", &tape)
+		ok := v.ValidateTapeInto("", &tape, &res)
+		if ok != wantOK {
+			t.Fatalf("%s: ok %v, want %v", line, ok, wantOK)
+		}
+		if !ok {
+			if len(res.Errors)+len(res.Warnings) != 0 {
+				t.Errorf("%s: declined, yet %d findings left in res", line, len(res.Errors)+len(res.Warnings))
+			}
+			continue
+		}
+		if !res.Valid {
+			invalid++
+		}
+		got := res
+		if len(got.Errors) == 0 {
+			got.Errors = nil // reused lists are empty, not nil
+		}
+		if len(got.Warnings) == 0 {
+			got.Warnings = nil
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s:\n got  %+v\n want %+v", line, got, want)
+		}
+	}
+	if invalid < 50 {
+		t.Errorf("only %d invalid messages: the corpus does not exercise reuse", invalid)
+	}
+	bad := `{"task_id": "Bad Id", "skill": "code-review", "agent": "engineer", "scope": "x", "success_criteria": [], "plan": []}`
+	if err := tape.Parse(bad); err != nil {
+		t.Fatal(err)
+	}
+	fresh := testing.AllocsPerRun(100, func() {
+		if res, ok := v.ValidateTape("delegate", &tape); !ok || res.Valid {
+			t.Fatalf("%+v", res)
+		}
+	})
+	reused := testing.AllocsPerRun(100, func() {
+		if !v.ValidateTapeInto("delegate", &tape, &res) || res.Valid {
+			t.Fatalf("%+v", res)
+		}
+	})
+	if reused >= fresh {
+		t.Errorf("%v allocations per invalid message with reused lists, %v without: want fewer", reused, fresh)
 	}
 }
 
