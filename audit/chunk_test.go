@@ -68,3 +68,26 @@ func summaryDiff(got, want *Summary) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+func TestInDoneFolder(t *testing.T) {
+	for p, want := range map[string]bool{
+		"queue/done/T-1-HANDBACK.yaml":    true,
+		"queue/Done/x.json":               true,
+		"/abs/COMPLETED/x.yaml":           true,
+		"archive/2026/x.json":             true,
+		"queue/finished/sub/x.json":       true,
+		"queue/incoming/x.yaml":           false,
+		"done.jsonl":                      false, // a file named done, not a folder
+		"queue/undone/x.yaml":             false,
+		"queue/done-ish/x.yaml":           false,
+		"":                                false,
+		"/tmp/c100k.jsonl":                false,
+		"queue//done//x.yaml":             true,
+		"queue/incoming/archive.d/x.yaml": false,
+		"C:\\queue\\done\\x.yaml":         false, // slash paths only, as the audit's locations are
+	} {
+		if got := inDoneFolder(p); got != want {
+			t.Errorf("inDoneFolder(%q) = %v, want %v", p, got, want)
+		}
+	}
+}

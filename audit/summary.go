@@ -484,10 +484,14 @@ func terminal(status string) bool {
 }
 
 func inDoneFolder(p string) bool {
-	for _, seg := range strings.Split(path.Dir(p), "/") {
-		switch strings.ToLower(seg) {
-		case "done", "completed", "finished", "archive":
-			return true
+	// runs for every HANDBACK: segment by segment, without allocating
+	for dir := path.Dir(p); dir != ""; {
+		var seg string
+		seg, dir, _ = strings.Cut(dir, "/")
+		for _, done := range [...]string{"done", "completed", "finished", "archive"} {
+			if strings.EqualFold(seg, done) {
+				return true
+			}
 		}
 	}
 	return false
