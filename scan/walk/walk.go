@@ -212,6 +212,10 @@ type walker struct {
 	readers sync.WaitGroup
 }
 
+// aheadWindow is how many subdirectories of one directory are read
+// ahead of the one the walk is in.
+const aheadWindow = 16
+
 // aheadLimit is how many directories are read at once. The calls mostly
 // hit the kernel's caches and use CPU, so a few per core suffice; more
 // would only help file systems with latency (network mounts).
@@ -325,10 +329,10 @@ func (w *walker) pushIgnore(osPath, source, dirRel, above string) {
 // directory or one above it.
 //
 // The directory is walked in two passes. The first decides what becomes
-// of each entry, which only needs the ignore rules in force here, and
-// starts reading every subdirectory to be entered; the second reports the
-// entries in order, descending into subdirectories as their reads
-// complete. Decisions and reports stay on this goroutine, so the output
+// of each entry, which only needs the ignore rules in force here; the
+// second reports the entries in order, reading the next subdirectories to
+// be entered ahead (aheadWindow of them) and descending into each as its
+// read completes. Decisions and reports stay on this goroutine, so the output
 // is the same as a serial walk's; only the system calls run in parallel.
 func (w *walker) dir(osPath, rel string, entries []fs.DirEntry, infos []infoResult, covered bool) error {
 	if !w.opts.NoGitignore {
@@ -354,7 +358,8 @@ func (w *walker) dir(osPath, rel string, entries []fs.DirEntry, infos []infoResu
 	type decision struct {
 		reason Reason // set: excluded silently
 		detail string
-		ahead  *dirRead // a subdirectory to enter, being read
+		enter  bool     // a subdirectory to enter
+		ahead  *dirRead // its read, once started
 	}
 	decisions := make([]decision, len(entries))
 	for i, e := range entries {
@@ -375,8 +380,19 @@ func (w *walker) dir(osPath, rel string, entries []fs.DirEntry, infos []infoResu
 					break
 				}
 			}
-			if isDir {
+			d.enter = isDir
+		}
+	}
+	// Subdirectories are read ahead in a window: a directory of a
+	// hundred thousand subdirectories must not start as many goroutines.
+	next, ahead := 0, 0 // the next entry to start reading; reads started and not entered
+	readAhead := func() {
+		for ; next < len(entries) && ahead < aheadWindow; next++ {
+			if d := &decisions[next]; d.enter {
+				name := entries[next].Name()
+				childRel := join(rel, name)
 				d.ahead = w.readAhead(osJoin(osPath, name), childRel, w.coveredBelow(childRel, covered))
+				ahead++
 			}
 		}
 	}
@@ -388,6 +404,7 @@ func (w *walker) dir(osPath, rel string, entries []fs.DirEntry, infos []infoResu
 			return w.ctx.Err()
 		default:
 		}
+		readAhead()
 		name := e.Name()
 		childRel := join(rel, name)
 		childPath := osJoin(osPath, name)
@@ -400,6 +417,7 @@ func (w *walker) dir(osPath, rel string, entries []fs.DirEntry, infos []infoResu
 
 		switch {
 		case isDir:
+			ahead--
 			if err := w.subdir(decisions[i].ahead, childPath, childRel, covered); err != nil {
 				return err
 			}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -646,6 +647,30 @@ func TestNoReadAheadOutlivesStream(t *testing.T) {
 		}
 		returned.Store(false)
 		cancel()
+	}
+}
+
+// A directory of many subdirectories is read ahead a window at a time,
+// not with a goroutine per subdirectory.
+func TestReadAheadIsBounded(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{}
+	for i := range 600 {
+		files[fmt.Sprintf("d%03d/f.go", i)] = ""
+	}
+	mkTree(t, root, files)
+	base := runtime.NumGoroutine()
+	most, n := 0, 0
+	err := Stream(context.Background(), root, Options{}, Handler{File: func(File) error {
+		n++
+		most = max(most, runtime.NumGoroutine()-base)
+		return nil
+	}})
+	if err != nil || n != 600 {
+		t.Fatalf("%d files, err %v", n, err)
+	}
+	if most > 2*aheadWindow {
+		t.Errorf("%d goroutines beside the walk's, want at most %d: the read-ahead is not bounded", most, 2*aheadWindow)
 	}
 }
 
