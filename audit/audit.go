@@ -428,8 +428,11 @@ func kindHint(p string) string {
 	return ""
 }
 
-// chunkSize is how much of a JSON Lines stream one batch carries.
-const chunkSize = 1 << 20
+// chunkSize is how much of a JSON Lines stream one batch carries. Small
+// enough that the batches in flight (chunks and their items) stay in the
+// caches and need few fresh pages: 1 MiB chunks made a fresh process
+// fault in 60 % more pages and take a quarter longer on the 100k corpus.
+const chunkSize = 128 << 10
 
 // jsonl cuts JSON Lines into chunks that end at a line end, for the
 // workers to split and decode. A line longer than the limit is skipped
@@ -448,9 +451,12 @@ func (r *reader) jsonl(name string, in io.Reader) {
 	line := 1        // the number of the first line of carry
 	skipping := false
 	for r.ctx.Err() == nil {
-		bp := getChunk(len(carry) + chunkSize)
+		// a line longer than a chunk doubles the read, so that carrying
+		// it over costs time in its length, not its square
+		size := max(chunkSize, len(carry))
+		bp := getChunk(len(carry) + size)
 		b := append((*bp)[:0], carry...)
-		n, err := io.ReadFull(in, b[len(b):len(b)+chunkSize])
+		n, err := io.ReadFull(in, b[len(b):len(b)+size])
 		all := b[:len(b)+n]
 		eof := err != nil
 		if skipping { // carry is empty: all is what was just read

@@ -19,7 +19,7 @@ import (
 func TestChunkReuse(t *testing.T) {
 	var in strings.Builder
 	statuses := []string{"success", "SUCCESS", "done", "failed", "partial", "Blocked"}
-	for i := 0; in.Len() < 5*chunkSize; i++ {
+	for i := 0; in.Len() < 5<<20; i++ { // many chunks, recycled many times
 		switch i % 7 {
 		case 0: // malformed
 			fmt.Fprintf(&in, "{\"task_id\": \"t-%d\", \n", i)
@@ -89,5 +89,32 @@ func TestInDoneFolder(t *testing.T) {
 		if got := inDoneFolder(p); got != want {
 			t.Errorf("inDoneFolder(%q) = %v, want %v", p, got, want)
 		}
+	}
+}
+
+// countingReader counts the reads made of it.
+type countingReader struct {
+	r     *strings.Reader
+	reads int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) { c.reads++; return c.r.Read(p) }
+
+// A line longer than a chunk doubles the read size, so a 12 MB line takes
+// a few reads, not one per chunk (whose copies of the carried line would
+// cost time in the square of its length).
+func TestLongLineReadsGrow(t *testing.T) {
+	line := `{"task_id":"t-1","status":"success","output":"` + strings.Repeat("x", 12<<20) + `"}` + "\n"
+	in := &countingReader{r: strings.NewReader(line + `{"task_id":"t-2","status":"success"}` + "\n")}
+	v, err := msgcheck.New(msgcheck.Options{}, msgcheck.DefaultSpec())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Run(context.Background(), []string{"-"}, in, Options{Validator: v, Spec: msgcheck.DefaultSpec()})
+	if err != nil || s.Messages != 2 {
+		t.Fatalf("%d messages, err %v", s.Messages, err)
+	}
+	if limit := 2 * 12; in.reads > limit { // log2(12 MB / 128 KiB) is 7
+		t.Errorf("%d reads for a 12 MB line, want at most %d", in.reads, limit)
 	}
 }
