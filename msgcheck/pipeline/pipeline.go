@@ -171,8 +171,7 @@ type Pipeline struct {
 	checks      [][]string // of each semantic validator (SemanticChecks)
 	autoApprove map[string]bool
 	sink        Sink
-	clock       func() time.Time
-	elapsed     func() time.Duration // the clock's time since epoch
+	elapsed     func() time.Duration // the clock's time since epoch (Options.Clock)
 	timing      bool
 	// texts of routing rejections, built once
 	undetectable string
@@ -199,7 +198,6 @@ func New(opts Options) (*Pipeline, error) {
 		spec:     opts.Validator.Spec(),
 		semantic: slices.Clone(opts.Semantic),
 		sink:     opts.Sink,
-		clock:    opts.Clock,
 		timing:   !opts.NoTiming,
 	}
 	p.ps = p.spec.Pipeline()
@@ -209,12 +207,12 @@ func New(opts Options) (*Pipeline, error) {
 			p.checks[i] = slices.Clone(sc.Checks())
 		}
 	}
-	if p.clock == nil {
+	if clock := opts.Clock; clock == nil {
 		// one monotonic clock read per stage; time.Now reads the wall
 		// clock too, which no duration needs
 		p.elapsed = func() time.Duration { return time.Since(epoch) }
 	} else {
-		p.elapsed = func() time.Duration { return p.clock().Sub(epoch) }
+		p.elapsed = func() time.Duration { return clock().Sub(epoch) }
 	}
 	if len(opts.AutoApprove) > 0 {
 		p.autoApprove = map[string]bool{}
