@@ -106,69 +106,43 @@ func indexEntry(m map[string]any, kind string, loc Location) entry {
 // entry per message, and its allocations were a good part of the
 // audit's page faults).
 func indexEntryTape(t *jsonmsg.Tape, kind string, loc Location) entry {
-	member := func(k string, want jsonmsg.Kind) int {
-		if i := t.Member(0, k); i >= 0 && t.Toks[i].Kind == want {
-			return i
+	var buf [8]string
+	// task_id, status, parent_task_id, then the strings of dependencies
+	// and of children_created
+	strs := buf[:0]
+	for _, k := range [...]string{"task_id", "status", "parent_task_id"} {
+		s := ""
+		if i := t.Member(0, k); i >= 0 && t.Toks[i].Kind == jsonmsg.String {
+			s = t.Toks[i].Str
 		}
-		return -1
+		strs = append(strs, s)
 	}
-	// the strings kept, in order: task_id, status, parent_task_id, then
-	// the strings of dependencies and of children_created
-	singles := [3]int{member("task_id", jsonmsg.String), member("status", jsonmsg.String), member("parent_task_id", jsonmsg.String)}
-	lists := [2]int{member("dependencies", jsonmsg.Array), member("children_created", jsonmsg.Array)}
-	each := func(visit func(s string, list int)) {
-		for _, i := range singles {
-			if i >= 0 {
-				visit(t.Toks[i].Str, -1)
-			} else {
-				visit("", -1)
-			}
-		}
-		for n, i := range lists {
-			if i < 0 {
-				continue
-			}
+	nDeps := 0
+	for n, k := range [...]string{"dependencies", "children_created"} {
+		if i := t.Member(0, k); i >= 0 && t.Toks[i].Kind == jsonmsg.Array {
 			for j := i + 1; j < int(t.Toks[i].Next); j = int(t.Toks[j].Next) {
 				if t.Toks[j].Kind == jsonmsg.String {
-					visit(t.Toks[j].Str, n)
+					strs = append(strs, t.Toks[j].Str)
 				}
 			}
 		}
-	}
-	var size int
-	var counts [2]int
-	each(func(s string, list int) {
-		size += len(s)
-		if list >= 0 {
-			counts[list]++
+		if n == 0 {
+			nDeps = len(strs) - 3
 		}
-	})
-	var b strings.Builder
-	b.Grow(size)
-	each(func(s string, _ int) { b.WriteString(s) })
-	all := b.String()
-	var strs []string
-	if n := counts[0] + counts[1]; n > 0 {
-		strs = make([]string, 0, n)
 	}
-	var single [3]string
-	at, k := 0, 0
-	each(func(s string, list int) {
-		part := all[at : at+len(s)]
-		at += len(s)
-		if list < 0 {
-			single[k] = part
-			k++
-		} else {
-			strs = append(strs, part)
+	all := strings.Join(strs, "") // the one copy
+	for i, at := 0, 0; i < len(strs); i++ {
+		strs[i], at = all[at:at+len(strs[i])], at+len(strs[i])
+	}
+	e := entry{kind: kind, loc: loc, taskID: strs[0], status: strs[1], parent: strs[2]}
+	if len(strs) > 3 {
+		items := slices.Clone(strs[3:]) // kept by the index: off the stack buffer
+		if nDeps > 0 {
+			e.deps = items[:nDeps:nDeps]
 		}
-	})
-	e := entry{kind: kind, loc: loc, taskID: single[0], status: single[1], parent: single[2]}
-	if counts[0] > 0 {
-		e.deps = strs[:counts[0]:counts[0]]
-	}
-	if counts[1] > 0 {
-		e.children = strs[counts[0]:]
+		if len(items) > nDeps {
+			e.children = items[nDeps:]
+		}
 	}
 	return e
 }
