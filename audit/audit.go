@@ -83,6 +83,7 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 			// the next is checked, so one Result's lists serve them all
 			var res msgcheck.Result
 			for b := range jobs {
+				b.ids = getIDs()
 				if b.chunk != "" {
 					b.items = splitLines(getItems(), b.chunk, b.name, b.firstLine, opts.MaxLine)
 					b.chunk = ""
@@ -92,7 +93,7 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 					if it.unread != "" {
 						continue
 					}
-					check(it, opts, kinds, &dec, &tape, &res)
+					check(it, opts, kinds, &dec, &tape, &res, &b.ids)
 					if it.decodeErr == nil {
 						t.count(it)
 					}
@@ -119,7 +120,7 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 				delete(pending, next)
 				next++
 				for i := range nb.items {
-					a.add(&nb.items[i])
+					a.add(nb, &nb.items[i])
 					if nb.items[i].unread != "" {
 						continue
 					}
@@ -132,7 +133,8 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 					}
 				}
 				putItems(nb.items)
-				nb.items = nil
+				putIDs(nb.ids)
+				nb.items, nb.ids = nil, nil
 				if nb.buf != nil {
 					releaseChunk(nb.buf) // nothing of its messages is left
 					nb.buf = nil
@@ -179,7 +181,11 @@ type item struct {
 	unread string
 	result msgcheck.Result
 	valid  bool
-	entry  entry
+	status string // a HANDBACK's, for the tally: a view of data
+	// what the index keeps: the kind and the record of ids, at
+	// batch.ids[idsFrom:idsTo] (see appendIDsTape)
+	indexKind      uint8
+	idsFrom, idsTo int
 }
 
 // batch groups items so that the channels are not the bottleneck.
@@ -194,6 +200,8 @@ type batch struct {
 	// buf holds chunk's bytes (see reader.jsonl): recycled by the
 	// collector once the batch is counted
 	buf *[]byte
+	// ids holds the items' records of ids, for the index
+	ids []byte
 }
 
 const batchSize = 256
@@ -215,7 +223,9 @@ func (l Location) String() string {
 // check validates one message. A message validated on the tape gets its
 // findings in res's reused lists: they must be counted before the next
 // call.
-func check(it *item, opts Options, kinds []string, dec *jsonmsg.Decoder, tape *jsonmsg.Tape, res *msgcheck.Result) {
+//
+// The message's record of ids is appended to *ids.
+func check(it *item, opts Options, kinds []string, dec *jsonmsg.Decoder, tape *jsonmsg.Tape, res *msgcheck.Result, ids *[]byte) {
 	v := it.value
 	if it.data != "" {
 		// validating on the tape skips the maps and boxed values of a
@@ -227,7 +237,13 @@ func check(it *item, opts Options, kinds []string, dec *jsonmsg.Decoder, tape *j
 		kind := kindOfTape(tape, opts.Spec, kinds, it.kind)
 		if opts.Validator.ValidateTapeInto(kind, tape, res) {
 			it.result, it.valid = *res, res.Valid
-			it.entry = indexEntryTape(tape, res.Kind, it.loc)
+			it.indexKind = kindCode(res.Kind)
+			it.idsFrom = len(*ids)
+			*ids = appendIDsTape(*ids, tape)
+			it.idsTo = len(*ids)
+			if i := tape.Member(0, "status"); it.indexKind == kindHandback && i >= 0 && tape.Toks[i].Kind == jsonmsg.String {
+				it.status = tape.Toks[i].Str
+			}
 			it.data = ""
 			return
 		}
@@ -242,7 +258,13 @@ func check(it *item, opts Options, kinds []string, dec *jsonmsg.Decoder, tape *j
 	kind := kindOf(m, opts.Spec, kinds, it.kind)
 	it.result = opts.Validator.Validate(kind, v)
 	it.valid = it.result.Valid
-	it.entry = indexEntry(m, it.result.Kind, it.loc)
+	it.indexKind = kindCode(it.result.Kind)
+	it.idsFrom = len(*ids)
+	*ids = appendIDsMap(*ids, m)
+	it.idsTo = len(*ids)
+	if it.indexKind == kindHandback {
+		it.status, _ = m["status"].(string)
+	}
 }
 
 // kindOfTape is kindOf for a message on a tape.
@@ -562,6 +584,23 @@ func putItems(items []item) {
 	clear(items) // drop the references to the chunk and the index strings
 	items = items[:0]
 	itemPool.Put(&items)
+}
+
+// idsPool recycles the batches' buffers of records of ids.
+var idsPool sync.Pool
+
+func getIDs() []byte {
+	if p, ok := idsPool.Get().(*[]byte); ok {
+		return (*p)[:0]
+	}
+	return make([]byte, 0, 16<<10)
+}
+
+func putIDs(b []byte) {
+	if cap(b) > 1<<20 {
+		return // grown for huge messages: do not pin it
+	}
+	idsPool.Put(&b)
 }
 
 // splitLines appends to items one item per non-blank line of a chunk, a

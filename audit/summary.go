@@ -4,11 +4,8 @@ import (
 	"cmp"
 	"path"
 	"slices"
-	"strconv"
 	"strings"
-	"sync"
 
-	"github.com/protoscan/protoscan/jsonmsg"
 	"github.com/protoscan/protoscan/msgcheck"
 )
 
@@ -79,106 +76,22 @@ const (
 	CheckMalformed  = "malformed"  // a message that could not be decoded: counted invalid
 )
 
-// entry is what the index keeps of one message.
-type entry struct {
-	kind, taskID, status, parent string
-	deps, children               []string
-	loc                          Location
-}
-
-func indexEntry(m map[string]any, kind string, loc Location) entry {
-	e := entry{kind: kind, loc: loc}
-	if m == nil {
-		return e
-	}
-	// the decoded strings share the message's text: the index copies what
-	// it keeps, so it never holds a whole message
-	str := func(k string) string { s, _ := m[k].(string); return strings.Clone(s) }
-	e.taskID, e.status, e.parent = str("task_id"), str("status"), str("parent_task_id")
-	e.deps = strings1(m["dependencies"])
-	e.children = strings1(m["children_created"])
-	return e
-}
-
-// indexEntryTape is indexEntry for a message on a tape. The strings it
-// keeps are copied into one new string, of which the entry's are parts:
-// one allocation per message instead of one per id (the index holds one
-// entry per message, and its allocations were a good part of the
-// audit's page faults).
-func indexEntryTape(t *jsonmsg.Tape, kind string, loc Location) entry {
-	var buf [8]string
-	// task_id, status, parent_task_id, then the strings of dependencies
-	// and of children_created
-	strs := buf[:0]
-	for _, k := range [...]string{"task_id", "status", "parent_task_id"} {
-		s := ""
-		if i := t.Member(0, k); i >= 0 && t.Toks[i].Kind == jsonmsg.String {
-			s = t.Toks[i].Str
-		}
-		strs = append(strs, s)
-	}
-	nDeps := 0
-	for n, k := range [...]string{"dependencies", "children_created"} {
-		if i := t.Member(0, k); i >= 0 && t.Toks[i].Kind == jsonmsg.Array {
-			for j := i + 1; j < int(t.Toks[i].Next); j = int(t.Toks[j].Next) {
-				if t.Toks[j].Kind == jsonmsg.String {
-					strs = append(strs, t.Toks[j].Str)
-				}
-			}
-		}
-		if n == 0 {
-			nDeps = len(strs) - 3
-		}
-	}
-	all := strings.Join(strs, "") // the one copy
-	for i, at := 0, 0; i < len(strs); i++ {
-		strs[i], at = all[at:at+len(strs[i])], at+len(strs[i])
-	}
-	e := entry{kind: kind, loc: loc, taskID: strs[0], status: strs[1], parent: strs[2]}
-	if len(strs) > 3 {
-		items := slices.Clone(strs[3:]) // kept by the index: off the stack buffer
-		if nDeps > 0 {
-			e.deps = items[:nDeps:nDeps]
-		}
-		if len(items) > nDeps {
-			e.children = items[nDeps:]
-		}
-	}
-	return e
-}
-
-func strings1(v any) []string {
-	list, _ := v.([]any)
-	var out []string
-	for _, x := range list {
-		if s, ok := x.(string); ok {
-			out = append(out, strings.Clone(s))
-		}
-	}
-	return out
-}
-
 // aggregator reduces items to counters and the index; it runs on one
 // goroutine (the collector).
 type aggregator struct {
 	spec *msgcheck.Spec
 	s    Summary
 	t    *tally // the workers' tallies, merged
-	// index holds one entry per message in chunks, so that growing it
-	// never copies what it holds (entries are pointed to by integrity)
-	index [][]entry
-	n     int // entries in index
-	// tasks maps each task id to the first DELEGATE and HANDBACK that
-	// carry it, built as the messages arrive (in input order, while the
+	// index is built as the messages arrive (in input order, while the
 	// workers still validate), so that integrity is one pass at the end
-	tasks map[string]taskRef
+	index *index
 	canon map[string]string // lower-case spelling -> canonical status
 	enum  map[string]bool
 }
 
 func newAggregator(spec *msgcheck.Spec) *aggregator {
 	a := &aggregator{spec: spec, t: newTally(), canon: map[string]string{}, enum: map[string]bool{},
-		tasks: map[string]taskRef{}}
+		index: newIndex()}
 	if values, aliases, ok := spec.Enum("handback", "status"); ok {
 		for _, v := range values {
 			a.enum[v] = true
@@ -238,8 +151,8 @@ func (t *tally) count(it *item) {
 			inc(t.deprec, f.Field)
 		}
 	}
-	if it.entry.kind == "handback" && it.entry.status != "" {
-		inc(t.statuses, it.entry.status)
+	if res.Kind == "handback" && it.status != "" {
+		inc(t.statuses, it.status)
 	}
 	it.result = msgcheck.Result{} // the findings are counted; do not carry them further
 }
@@ -284,9 +197,9 @@ func (t *tally) merge(u *tally) {
 	}
 }
 
-// add takes a message in input order: the totals, its verdict's problems
-// and its index entry.
-func (a *aggregator) add(it *item) {
+// add takes a message of batch b in input order: the totals, its
+// verdict's problems and its index entry.
+func (a *aggregator) add(b *batch, it *item) {
 	if it.unread != "" {
 		a.problem(it.loc, it.unread)
 		return
@@ -302,35 +215,8 @@ func (a *aggregator) add(it *item) {
 	} else {
 		a.s.Invalid++
 	}
-	if n := len(a.index); n == 0 || len(a.index[n-1]) == cap(a.index[n-1]) {
-		a.index = append(a.index, make([]entry, 0, indexChunk))
-	}
-	last := &a.index[len(a.index)-1]
-	*last = append(*last, it.entry)
-	a.n++
-	if id := it.entry.taskID; id != "" {
-		r := a.tasks[id]
-		switch it.entry.kind {
-		case "delegate":
-			if r.delegate == 0 {
-				r.delegate = a.n
-			}
-		case "handback":
-			if r.handback == 0 {
-				r.handback = a.n
-			}
-		}
-		a.tasks[id] = r
-	}
+	a.index.add(it.indexKind, it.loc, b.ids[it.idsFrom:it.idsTo])
 }
-
-// taskRef holds 1 + the index position of the first DELEGATE and of the
-// first HANDBACK of a task id; 0 is none. Any message with the task id
-// makes it known.
-type taskRef struct{ delegate, handback int }
-
-// at returns the entry at index position pos.
-func (a *aggregator) at(pos int) *entry { return &a.index[pos/indexChunk][pos%indexChunk] }
 
 func deref(m map[string]*int) map[string]int {
 	out := make(map[string]int, len(m))
@@ -368,83 +254,8 @@ func (a *aggregator) finish(tallies []*tally) *Summary {
 		}
 		s.Statuses = append(s.Statuses, StatusCount{Value: c.Name, Canonical: canon, N: c.N})
 	}
-	s.Integrity = a.integrity(workers)
+	s.Integrity = a.index.integrity(workers)
 	return s
-}
-
-// indexChunk is the number of index entries allocated at once.
-const indexChunk = 4096
-
-// integrity runs the cross-message checks over the index. The index and
-// the task map are read-only by now, so the positions are split among
-// the workers; their problems are joined in position order.
-func (a *aggregator) integrity(workers int) []Problem {
-	parts := make([][]Problem, max(1, min(workers, a.n/4096)))
-	var wg sync.WaitGroup
-	for w := range parts {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			parts[w] = a.integrityRange(w*a.n/len(parts), (w+1)*a.n/len(parts))
-		}()
-	}
-	wg.Wait()
-	out := append(slices.Concat(parts...), a.cycles()...)
-	slices.SortStableFunc(out, func(a, b Problem) int {
-		return cmp.Or(cmp.Compare(a.Check, b.Check), cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line))
-	})
-	return out
-}
-
-// integrityRange checks the entries at index positions [from, to).
-func (a *aggregator) integrityRange(from, to int) []Problem {
-	var out []Problem
-	add := func(check string, e *entry, msg ...string) {
-		out = append(out, Problem{Check: check, Location: e.loc, Message: strings.Join(msg, "")})
-	}
-	q := strconv.Quote
-	for pos := from; pos < to; pos++ {
-		e := a.at(pos)
-		if e.taskID == "" {
-			continue
-		}
-		r := a.tasks[e.taskID]
-		switch e.kind {
-		case "handback":
-			if r.delegate == 0 {
-				add(CheckOrphan, e, "HANDBACK ", q(e.taskID), " answers no DELEGATE")
-			}
-			if inDoneFolder(e.loc.Path) && !terminal(e.status) {
-				add(CheckUnfinished, e, "HANDBACK ", q(e.taskID), " is in a done folder with status ", q(e.status), ", which does not finish a task")
-			}
-			if r.handback != pos+1 {
-				add(CheckDuplicate, e, "task_id ", q(e.taskID), " has another HANDBACK at ", a.at(r.handback-1).loc.String())
-			}
-		case "delegate":
-			if r.handback == 0 {
-				add(CheckPending, e, "DELEGATE ", q(e.taskID), " has no HANDBACK yet (in ", path.Dir(e.loc.Path), ")")
-			}
-			if r.delegate != pos+1 {
-				add(CheckDuplicate, e, "task_id ", q(e.taskID), " has another DELEGATE at ", a.at(r.delegate-1).loc.String())
-			}
-		}
-		if e.parent != "" {
-			if _, ok := a.tasks[e.parent]; !ok {
-				add(CheckReference, e, "parent_task_id of ", q(e.taskID), " names unknown task ", q(e.parent))
-			}
-		}
-		for _, r := range [...]struct {
-			field string
-			ids   []string
-		}{{"dependencies", e.deps}, {"children_created", e.children}} {
-			for _, id := range r.ids {
-				if _, ok := a.tasks[id]; !ok {
-					add(CheckReference, e, r.field, " of ", q(e.taskID), " names unknown task ", q(id))
-				}
-			}
-		}
-	}
-	return out
 }
 
 // terminal statuses end a task; partial and blocked do not, nor does a
@@ -469,65 +280,4 @@ func inDoneFolder(p string) bool {
 		}
 	}
 	return false
-}
-
-// cycles finds dependency cycles among DELEGATEs (iteratively: a queue
-// may hold long chains), each reported once at its smallest task id. The
-// search starts from the DELEGATEs in input order, so that the cycles
-// found do not depend on anything but the input.
-func (a *aggregator) cycles() []Problem {
-	const (
-		white = iota
-		grey
-		black
-	)
-	color := make([]uint8, a.n) // by index position of a task's first DELEGATE
-	// first is the position of the first DELEGATE of id, or -1
-	first := func(id string) int { return a.tasks[id].delegate - 1 }
-	var out []Problem
-	type frame struct {
-		pos  int
-		next int
-	}
-	var stack []frame
-	for root := range a.n {
-		if e := a.at(root); e.kind != "delegate" || len(e.deps) == 0 || color[root] != white || first(e.taskID) != root {
-			continue
-		}
-		stack = append(stack[:0], frame{root, 0})
-		color[root] = grey
-		for len(stack) > 0 {
-			top := &stack[len(stack)-1]
-			deps := a.at(top.pos).deps
-			if top.next >= len(deps) {
-				color[top.pos] = black
-				stack = stack[:len(stack)-1]
-				continue
-			}
-			dep := first(deps[top.next])
-			top.next++
-			if dep < 0 {
-				continue
-			}
-			switch color[dep] {
-			case white:
-				color[dep] = grey
-				stack = append(stack, frame{dep, 0})
-			case grey:
-				// the cycle is the stack from dep to the top
-				var cyc []string
-				for i := len(stack) - 1; i >= 0; i-- {
-					cyc = append(cyc, a.at(stack[i].pos).taskID)
-					if stack[i].pos == dep {
-						break
-					}
-				}
-				slices.Reverse(cyc)
-				at := a.at(first(slices.Min(cyc)))
-				out = append(out, Problem{Check: CheckCycle, Location: at.loc,
-					Message: "dependency cycle: " + strings.Join(append(cyc, a.at(dep).taskID), " -> ")})
-			}
-		}
-	}
-	return out
 }

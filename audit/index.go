@@ -1,0 +1,424 @@
+package audit
+
+import (
+	"cmp"
+	"encoding/binary"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"unsafe"
+
+	"github.com/protoscan/protoscan/jsonmsg"
+)
+
+// The index is what the audit keeps of every message for the
+// cross-message checks. It is built for a fresh process's costs, where
+// each new page of memory is a fault and every pointer is work for the
+// garbage collector:
+//
+//   - a worker writes a message's ids (task id, status, parent,
+//     dependencies, children) as one small record of bytes (appendIDs),
+//     and the collector copies it into an arena of large byte chunks;
+//   - each message is a pointer-free rec of fixed size, pointing into
+//     the arena and into a table of paths;
+//   - each task id is looked up once, when its message arrives: the
+//     message's own id and every id it references get a task slot, so
+//     that the checks at the end are walks over arrays, not map lookups.
+
+// Index kinds: the checks tell only DELEGATEs and HANDBACKs apart.
+const (
+	kindOther uint8 = iota
+	kindDelegate
+	kindHandback
+)
+
+func kindCode(kind string) uint8 {
+	switch kind {
+	case "delegate":
+		return kindDelegate
+	case "handback":
+		return kindHandback
+	}
+	return kindOther
+}
+
+// A record of ids is: uvarint count of dependencies, uvarint count of
+// children, then 3 + both counts strings, each a uvarint length and its
+// bytes: task_id, status, parent_task_id, the dependencies, the children.
+// A field that is absent or not a string is an empty string; the items
+// of the two lists that are not strings are left out.
+
+// appendIDsTape appends the record of ids of the message on t.
+func appendIDsTape(dst []byte, t *jsonmsg.Tape) []byte {
+	member := func(k string, kind jsonmsg.Kind) int {
+		if i := t.Member(0, k); i >= 0 && t.Toks[i].Kind == kind {
+			return i
+		}
+		return -1
+	}
+	lists := [2]int{member("dependencies", jsonmsg.Array), member("children_created", jsonmsg.Array)}
+	// each list is walked twice, to count then to copy, rather than
+	// gathered into a slice: nothing is allocated
+	eachString := func(list int, fn func(string)) {
+		if list < 0 {
+			return
+		}
+		for j := list + 1; j < int(t.Toks[list].Next); j = int(t.Toks[j].Next) {
+			if t.Toks[j].Kind == jsonmsg.String {
+				fn(t.Toks[j].Str)
+			}
+		}
+	}
+	for _, l := range lists {
+		n := 0
+		eachString(l, func(string) { n++ })
+		dst = binary.AppendUvarint(dst, uint64(n))
+	}
+	for _, k := range [...]string{"task_id", "status", "parent_task_id"} {
+		s := ""
+		if i := member(k, jsonmsg.String); i >= 0 {
+			s = t.Toks[i].Str
+		}
+		dst = appendString(dst, s)
+	}
+	for _, l := range lists {
+		eachString(l, func(s string) { dst = appendString(dst, s) })
+	}
+	return dst
+}
+
+// appendIDsMap appends the record of ids of a decoded message (m may be
+// nil: a message that is not a mapping has no ids).
+func appendIDsMap(dst []byte, m map[string]any) []byte {
+	lists := [2][]any{}
+	for i, k := range [...]string{"dependencies", "children_created"} {
+		lists[i], _ = m[k].([]any)
+		n := 0
+		for _, x := range lists[i] {
+			if _, ok := x.(string); ok {
+				n++
+			}
+		}
+		dst = binary.AppendUvarint(dst, uint64(n))
+	}
+	for _, k := range [...]string{"task_id", "status", "parent_task_id"} {
+		s, _ := m[k].(string)
+		dst = appendString(dst, s)
+	}
+	for _, l := range lists {
+		for _, x := range l {
+			if s, ok := x.(string); ok {
+				dst = appendString(dst, s)
+			}
+		}
+	}
+	return dst
+}
+
+func appendString(dst []byte, s string) []byte {
+	return append(binary.AppendUvarint(dst, uint64(len(s))), s...)
+}
+
+// ids is a record of ids read back. Its strings are views of the
+// record's bytes: it is only read from the arena, whose bytes never
+// change or move.
+type ids struct {
+	taskID, status, parent string
+	refs                   []string // the dependencies, then the children
+	nDeps                  int
+}
+
+// read decodes the record at the start of b, reusing x.refs.
+func (x *ids) read(b []byte) {
+	nDeps, n := binary.Uvarint(b)
+	b = b[n:]
+	nChildren, n := binary.Uvarint(b)
+	b = b[n:]
+	str := func() string {
+		l, n := binary.Uvarint(b)
+		s := unsafe.String(unsafe.SliceData(b[n:]), int(l))
+		b = b[n+int(l):]
+		return s
+	}
+	x.taskID, x.status, x.parent = str(), str(), str()
+	x.nDeps = int(nDeps)
+	x.refs = x.refs[:0]
+	for range nDeps + nChildren {
+		x.refs = append(x.refs, str())
+	}
+}
+
+// rec is the index's memory of one message.
+type rec struct {
+	line int
+	// refs is where its references' task slots start in index.refs:
+	// the parent's (-1 for none), then one per dependency and child
+	refs             int
+	nDeps, nChildren uint32
+	chunk, off       uint32 // its record of ids: arena[chunk][off:]
+	path             uint32 // index.paths[path]
+	slot             int32  // its task id's, -1 for a message without one
+	kind             uint8
+}
+
+// task is what is known of one task id.
+type task struct {
+	// 1 + the index position of the first DELEGATE and the first
+	// HANDBACK with the id; 0 is none
+	delegate, handback int
+	// known: a message carries the id (a reference alone does not make
+	// a task known)
+	known bool
+}
+
+const (
+	recChunk   = 4096      // recs allocated at once
+	arenaChunk = 256 << 10 // bytes of records of ids allocated at once
+)
+
+// index is built by the collector, in input order, then read by the
+// checks. Nothing in it is a pointer but the chunks, the paths and the
+// map, so the garbage collector has next to nothing to scan.
+type index struct {
+	recs  [][]rec // in chunks, so that growing never copies
+	n     int
+	arena [][]byte
+	paths []string
+	tasks map[string]int32 // task id -> slot; the keys are arena bytes
+	slots []task
+	refs  []int32
+	x     ids // scratch for add
+}
+
+func newIndex() *index { return &index{tasks: map[string]int32{}} }
+
+func (ix *index) at(pos int) *rec { return &ix.recs[pos/recChunk][pos%recChunk] }
+
+func (ix *index) loc(r *rec) Location {
+	return Location{Path: ix.paths[r.path], Line: r.line}
+}
+
+// read decodes the record of ids of r into x.
+func (ix *index) read(r *rec, x *ids) { x.read(ix.arena[r.chunk][r.off:]) }
+
+// refsOf returns the task slots of r's dependencies, then children.
+func (ix *index) refsOf(r *rec) []int32 {
+	if r.refs < 0 {
+		return nil
+	}
+	from := r.refs + 1 // after the parent's
+	return ix.refs[from : from+int(r.nDeps+r.nChildren)]
+}
+
+// slot returns id's task slot, adding one if the id is new.
+func (ix *index) slot(id string) int32 {
+	if s, ok := ix.tasks[id]; ok {
+		return s
+	}
+	s := int32(len(ix.slots))
+	ix.slots = append(ix.slots, task{})
+	ix.tasks[id] = s
+	return s
+}
+
+// add indexes the next message: its kind, location and record of ids
+// (copied; record is not kept).
+func (ix *index) add(kind uint8, loc Location, record []byte) {
+	// the arena: a record never straddles two chunks
+	if n := len(ix.arena); n == 0 || cap(ix.arena[n-1])-len(ix.arena[n-1]) < len(record) {
+		ix.arena = append(ix.arena, make([]byte, 0, max(arenaChunk, len(record))))
+	}
+	chunk := &ix.arena[len(ix.arena)-1]
+	r := rec{line: loc.Line, refs: -1, chunk: uint32(len(ix.arena) - 1), off: uint32(len(*chunk)), slot: -1, kind: kind}
+	*chunk = append(*chunk, record...)
+	// the path: messages of one file come one after another
+	if n := len(ix.paths); n == 0 || ix.paths[n-1] != loc.Path {
+		ix.paths = append(ix.paths, loc.Path)
+	}
+	r.path = uint32(len(ix.paths) - 1)
+
+	ix.n++ // positions count from 1 in task
+	x := &ix.x
+	ix.read(&r, x)
+	if x.taskID != "" {
+		r.slot = ix.slot(x.taskID)
+		t := &ix.slots[r.slot]
+		t.known = true
+		switch {
+		case kind == kindDelegate && t.delegate == 0:
+			t.delegate = ix.n
+		case kind == kindHandback && t.handback == 0:
+			t.handback = ix.n
+		}
+		// the references of a message without a task id are not checked
+		r.refs = len(ix.refs)
+		parent := int32(-1)
+		if x.parent != "" {
+			parent = ix.slot(x.parent)
+		}
+		ix.refs = append(ix.refs, parent)
+		r.nDeps, r.nChildren = uint32(x.nDeps), uint32(len(x.refs)-x.nDeps)
+		for _, id := range x.refs {
+			ix.refs = append(ix.refs, ix.slot(id))
+		}
+	}
+	if n := len(ix.recs); n == 0 || len(ix.recs[n-1]) == recChunk {
+		ix.recs = append(ix.recs, make([]rec, 0, recChunk))
+	}
+	last := &ix.recs[len(ix.recs)-1]
+	*last = append(*last, r)
+}
+
+// integrity runs the cross-message checks over the index. It is
+// read-only by now, so the positions are split among the workers; their
+// problems are joined in position order.
+func (ix *index) integrity(workers int) []Problem {
+	done := make([]bool, len(ix.paths)) // a path's folder is a done folder
+	for i, p := range ix.paths {
+		done[i] = inDoneFolder(p)
+	}
+	parts := make([][]Problem, max(1, min(workers, ix.n/4096)))
+	var wg sync.WaitGroup
+	for w := range parts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			parts[w] = ix.integrityRange(w*ix.n/len(parts), (w+1)*ix.n/len(parts), done)
+		}()
+	}
+	wg.Wait()
+	out := append(slices.Concat(parts...), ix.cycles()...)
+	slices.SortStableFunc(out, func(a, b Problem) int {
+		return cmp.Or(cmp.Compare(a.Check, b.Check), cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line))
+	})
+	return out
+}
+
+// integrityRange checks the messages at index positions [from, to).
+func (ix *index) integrityRange(from, to int, done []bool) []Problem {
+	var out []Problem
+	var x ids
+	q := strconv.Quote
+	for pos := from; pos < to; pos++ {
+		r := ix.at(pos)
+		if r.slot < 0 {
+			continue
+		}
+		// the record is read only for a problem, or for the status of a
+		// HANDBACK in a done folder
+		read := false
+		id := func() string {
+			if !read {
+				ix.read(r, &x)
+				read = true
+			}
+			return x.taskID
+		}
+		add := func(check string, msg ...string) {
+			out = append(out, Problem{Check: check, Location: ix.loc(r), Message: strings.Join(msg, "")})
+		}
+		t := &ix.slots[r.slot]
+		switch r.kind {
+		case kindHandback:
+			if t.delegate == 0 {
+				add(CheckOrphan, "HANDBACK ", q(id()), " answers no DELEGATE")
+			}
+			if done[r.path] {
+				if id(); !terminal(x.status) {
+					add(CheckUnfinished, "HANDBACK ", q(x.taskID), " is in a done folder with status ", q(x.status), ", which does not finish a task")
+				}
+			}
+			if t.handback != pos+1 {
+				add(CheckDuplicate, "task_id ", q(id()), " has another HANDBACK at ", ix.loc(ix.at(t.handback-1)).String())
+			}
+		case kindDelegate:
+			if t.handback == 0 {
+				add(CheckPending, "DELEGATE ", q(id()), " has no HANDBACK yet (in ", path.Dir(ix.paths[r.path]), ")")
+			}
+			if t.delegate != pos+1 {
+				add(CheckDuplicate, "task_id ", q(id()), " has another DELEGATE at ", ix.loc(ix.at(t.delegate-1)).String())
+			}
+		}
+		if p := ix.refs[r.refs]; p >= 0 && !ix.slots[p].known {
+			id()
+			add(CheckReference, "parent_task_id of ", q(x.taskID), " names unknown task ", q(x.parent))
+		}
+		for i, s := range ix.refsOf(r) {
+			if ix.slots[s].known {
+				continue
+			}
+			field := "dependencies"
+			if id(); i >= x.nDeps {
+				field = "children_created"
+			}
+			add(CheckReference, field, " of ", q(x.taskID), " names unknown task ", q(x.refs[i]))
+		}
+	}
+	return out
+}
+
+// cycles finds dependency cycles among DELEGATEs (iteratively: a queue
+// may hold long chains), each reported once at its smallest task id. The
+// search starts from the DELEGATEs in input order, so that the cycles
+// found do not depend on anything but the input.
+func (ix *index) cycles() []Problem {
+	const (
+		white = iota
+		grey
+		black
+	)
+	color := make([]uint8, ix.n) // by index position of a task's first DELEGATE
+	// first is the position of the first DELEGATE of a task slot, or -1
+	first := func(slot int32) int { return ix.slots[slot].delegate - 1 }
+	deps := func(pos int) []int32 { r := ix.at(pos); return ix.refsOf(r)[:r.nDeps] }
+	var out []Problem
+	type frame struct {
+		pos  int
+		next int
+	}
+	var stack []frame
+	var x ids
+	id := func(pos int) string { ix.read(ix.at(pos), &x); return x.taskID }
+	for root := range ix.n {
+		if r := ix.at(root); r.kind != kindDelegate || r.nDeps == 0 || r.slot < 0 || color[root] != white || first(r.slot) != root {
+			continue
+		}
+		stack = append(stack[:0], frame{root, 0})
+		color[root] = grey
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			ds := deps(top.pos)
+			if top.next >= len(ds) {
+				color[top.pos] = black
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			dep := first(ds[top.next])
+			top.next++
+			if dep < 0 {
+				continue
+			}
+			switch color[dep] {
+			case white:
+				color[dep] = grey
+				stack = append(stack, frame{dep, 0})
+			case grey:
+				// the cycle is the stack from dep to the top
+				var cyc []string
+				for i := len(stack) - 1; i >= 0; i-- {
+					cyc = append(cyc, id(stack[i].pos))
+					if stack[i].pos == dep {
+						break
+					}
+				}
+				slices.Reverse(cyc)
+				at := ix.at(first(ix.tasks[slices.Min(cyc)]))
+				out = append(out, Problem{Check: CheckCycle, Location: ix.loc(at),
+					Message: "dependency cycle: " + strings.Join(append(cyc, id(dep)), " -> ")})
+			}
+		}
+	}
+	return out
+}

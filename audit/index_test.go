@@ -1,0 +1,103 @@
+package audit
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/protoscan/protoscan/jsonmsg"
+)
+
+// TestIDsRecord checks that a message's record of ids is the same read
+// from a tape or from a decoded map, and reads back to its fields.
+func TestIDsRecord(t *testing.T) {
+	for _, c := range []struct {
+		msg                    string
+		taskID, status, parent string
+		deps, children         []string
+	}{
+		{msg: `{}`},
+		{msg: `{"task_id":"a","status":"done","parent_task_id":"p"}`, taskID: "a", status: "done", parent: "p"},
+		{msg: `{"task_id":"a","dependencies":["b",1,"c",null],"children_created":["d"]}`, taskID: "a", deps: []string{"b", "c"}, children: []string{"d"}},
+		{msg: `{"task_id":7,"status":["x"],"dependencies":"b","children_created":[{"id":"x"},"é\u00a0\"q\""]}`, children: []string{"é\u00a0\"q\""}},
+		{msg: `{"task_id":"` + strings.Repeat("long", 100) + `","dependencies":[""]}`, taskID: strings.Repeat("long", 100), deps: []string{""}},
+	} {
+		var tape jsonmsg.Tape
+		if err := tape.Parse(c.msg); err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal([]byte(c.msg), &m); err != nil {
+			t.Fatal(err)
+		}
+		fromTape, fromMap := appendIDsTape([]byte("x"), &tape)[1:], appendIDsMap(nil, m)
+		if string(fromTape) != string(fromMap) {
+			t.Errorf("%s: tape record %q, map record %q", c.msg, fromTape, fromMap)
+		}
+		var x ids
+		x.read(fromTape)
+		got := fmt.Sprint(x.taskID, "|", x.status, "|", x.parent, "|", x.refs[:x.nDeps], "|", x.refs[x.nDeps:])
+		want := fmt.Sprint(c.taskID, "|", c.status, "|", c.parent, "|", c.deps, "|", c.children)
+		if got != want {
+			t.Errorf("%s: read back %s, want %s", c.msg, got, want)
+		}
+	}
+}
+
+// TestIndexReferences checks what makes a task known: a message that
+// carries its id, before or after the reference, never a reference alone;
+// and that the references of a message without a task id are not checked.
+func TestIndexReferences(t *testing.T) {
+	ix := newIndex()
+	msgs := []struct {
+		kind uint8
+		m    map[string]any
+	}{
+		{kindDelegate, map[string]any{"task_id": "a", "dependencies": []any{"b", "ghost"}, "parent_task_id": "later"}},
+		{kindDelegate, map[string]any{"task_id": "b", "children_created": []any{"ghost", "a"}}},
+		{kindOther, map[string]any{"dependencies": []any{"nowhere"}}}, // no task id: not checked
+		{kindHandback, map[string]any{"task_id": "later", "status": "success"}},
+		{kindHandback, map[string]any{"task_id": "later", "status": "success"}},
+	}
+	for i, m := range msgs {
+		ix.add(m.kind, Location{Path: "q.jsonl", Line: i + 1}, appendIDsMap(nil, m.m))
+	}
+	var got []string
+	for _, p := range ix.integrity(2) {
+		got = append(got, fmt.Sprintf("%s %d %s", p.Check, p.Line, p.Message))
+	}
+	want := []string{
+		`duplicate 5 task_id "later" has another HANDBACK at q.jsonl:4`,
+		`orphan 4 HANDBACK "later" answers no DELEGATE`,
+		`orphan 5 HANDBACK "later" answers no DELEGATE`,
+		`pending 1 DELEGATE "a" has no HANDBACK yet (in .)`,
+		`pending 2 DELEGATE "b" has no HANDBACK yet (in .)`,
+		`unknown-reference 1 dependencies of "a" names unknown task "ghost"`,
+		`unknown-reference 2 children_created of "b" names unknown task "ghost"`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestIndexCycles checks that a cycle is found once, at its smallest id,
+// and that a chain or a reference to an unknown task is not a cycle.
+func TestIndexCycles(t *testing.T) {
+	ix := newIndex()
+	deps := map[string][]any{"c": {"a"}, "a": {"b"}, "b": {"c", "x"}, "d": {"a"}, "e": {"e"}, "f": {"nowhere"}}
+	for i, id := range []string{"c", "a", "b", "d", "e", "f"} {
+		ix.add(kindDelegate, Location{Path: "q.jsonl", Line: i + 1}, appendIDsMap(nil, map[string]any{"task_id": id, "dependencies": deps[id]}))
+	}
+	var got []string
+	for _, p := range ix.cycles() {
+		got = append(got, fmt.Sprintf("%d %s", p.Line, p.Message))
+	}
+	// written in the order the search met them, at the place of the
+	// smallest id (a, line 2)
+	want := []string{"2 dependency cycle: c -> a -> b -> c", "5 dependency cycle: e -> e"}
+	if !slices.Equal(got, want) {
+		t.Errorf("cycles %q, want %q", got, want)
+	}
+}
