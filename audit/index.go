@@ -272,14 +272,19 @@ func (ix *index) add(kind uint8, loc Location, record []byte) {
 }
 
 // integrity runs the cross-message checks over the index. It is
-// read-only by now, so the positions are split among the workers; their
-// problems are joined in position order.
+// read-only by now, so the positions are split among the workers.
+//
+// The problems are wanted sorted by check, then place. Each worker keeps
+// a list per check, in position order, and positions follow the paths as
+// the inputs were given: the lists joined check by check are sorted
+// already, but for inputs given out of path order, which a check's list
+// is sorted for only then.
 func (ix *index) integrity(workers int) []Problem {
 	done := make([]bool, len(ix.paths)) // a path's folder is a done folder
 	for i, p := range ix.paths {
 		done[i] = inDoneFolder(p)
 	}
-	parts := make([][]Problem, max(1, min(workers, ix.n/4096)))
+	parts := make([]checkLists, max(1, min(workers, ix.n/4096)))
 	var wg sync.WaitGroup
 	for w := range parts {
 		wg.Add(1)
@@ -289,16 +294,41 @@ func (ix *index) integrity(workers int) []Problem {
 		}()
 	}
 	wg.Wait()
-	out := append(slices.Concat(parts...), ix.cycles()...)
-	slices.SortStableFunc(out, func(a, b Problem) int {
-		return cmp.Or(cmp.Compare(a.Check, b.Check), cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line))
-	})
+	var cycles checkLists
+	cycles[checkOrder(CheckCycle)] = ix.cycles()
+	parts = append(parts, cycles)
+	n := 0
+	for _, p := range parts {
+		for _, l := range p {
+			n += len(l)
+		}
+	}
+	out := make([]Problem, 0, n)
+	byPlace := func(a, b Problem) int { return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line)) }
+	for c := range checksSorted {
+		start := len(out)
+		for _, p := range parts {
+			out = append(out, p[c]...)
+		}
+		if list := out[start:]; !slices.IsSortedFunc(list, byPlace) {
+			slices.SortStableFunc(list, byPlace)
+		}
+	}
 	return out
 }
 
+// checksSorted are the integrity checks in the order of their names,
+// which is their order in a report.
+var checksSorted = [...]string{CheckCycle, CheckDuplicate, CheckOrphan, CheckPending, CheckUnfinished, CheckReference}
+
+// checkLists holds problems by check, in the order of checksSorted.
+type checkLists [len(checksSorted)][]Problem
+
+func checkOrder(check string) int { return slices.Index(checksSorted[:], check) }
+
 // integrityRange checks the messages at index positions [from, to).
-func (ix *index) integrityRange(from, to int, done []bool) []Problem {
-	var out []Problem
+func (ix *index) integrityRange(from, to int, done []bool) checkLists {
+	var out checkLists
 	var x ids
 	q := strconv.Quote
 	for pos := from; pos < to; pos++ {
@@ -317,7 +347,8 @@ func (ix *index) integrityRange(from, to int, done []bool) []Problem {
 			return x.taskID
 		}
 		add := func(check string, msg ...string) {
-			out = append(out, Problem{Check: check, Location: ix.loc(r), Message: strings.Join(msg, "")})
+			c := checkOrder(check)
+			out[c] = append(out[c], Problem{Check: check, Location: ix.loc(r), Message: strings.Join(msg, "")})
 		}
 		t := &ix.slots[r.slot]
 		switch r.kind {

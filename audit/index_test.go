@@ -101,3 +101,30 @@ func TestIndexCycles(t *testing.T) {
 		t.Errorf("cycles %q, want %q", got, want)
 	}
 }
+
+// TestChecksSorted: a report lists the checks in the order of their
+// names, which integrity relies on to join its lists without sorting.
+func TestChecksSorted(t *testing.T) {
+	if !slices.IsSorted(checksSorted[:]) {
+		t.Errorf("checksSorted is not sorted: %q", checksSorted)
+	}
+}
+
+// TestIntegrityOutOfPathOrder checks that problems are sorted by place
+// when the inputs were not given in path order.
+func TestIntegrityOutOfPathOrder(t *testing.T) {
+	ix := newIndex()
+	for i, p := range []string{"z/q.jsonl", "a/q.jsonl", "m/q.jsonl"} {
+		ix.add(kindDelegate, Location{Path: p, Line: 1}, appendIDsMap(nil, map[string]any{"task_id": fmt.Sprint("t", i)}))
+		ix.add(kindHandback, Location{Path: p, Line: 2}, appendIDsMap(nil, map[string]any{"task_id": fmt.Sprint("h", i)}))
+	}
+	var got []string
+	for _, p := range ix.integrity(2) {
+		got = append(got, p.Check+" "+p.Location.String())
+	}
+	want := []string{"orphan a/q.jsonl:2", "orphan m/q.jsonl:2", "orphan z/q.jsonl:2",
+		"pending a/q.jsonl:1", "pending m/q.jsonl:1", "pending z/q.jsonl:1"}
+	if !slices.Equal(got, want) {
+		t.Errorf("problems %q, want %q", got, want)
+	}
+}
