@@ -249,7 +249,8 @@ func FuzzValidateTape(f *testing.F) {
 }
 
 // BenchmarkCorpus validates the corpus sample (300 mixed messages) from
-// JSON text, decoded into maps or walked on a tape; ns/op is per message.
+// JSON text, decoded into maps or walked on a tape (and the tape's parse
+// alone); ns/op is per message.
 //
 //	go test -run='^$' -bench=Corpus -benchmem ./msgcheck/
 func BenchmarkCorpus(b *testing.B) {
@@ -267,6 +268,14 @@ func BenchmarkCorpus(b *testing.B) {
 				b.Fatal(err)
 			}
 			v.Validate("", m)
+		}
+	})
+	b.Run("tape-parse", func(b *testing.B) {
+		var tape jsonmsg.Tape
+		for i := 0; b.Loop(); i++ {
+			if err := tape.Parse(lines[i%len(lines)]); err != nil {
+				b.Fatal(err)
+			}
 		}
 	})
 	b.Run("tape", func(b *testing.B) {
