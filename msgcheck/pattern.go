@@ -13,6 +13,14 @@ import (
 type pattern struct {
 	re    *regexp.Regexp
 	steps []classStep // nil when the fast path does not apply
+	// oneRun is set when at most one step has a range of counts (a task
+	// id's pattern): the steps around it then cover fixed stretches at
+	// both ends, and the string is matched in one pass without the
+	// automaton. runStep is that step's index (-1 when every count is
+	// fixed), head and tail the lengths of the fixed stretches.
+	oneRun     bool
+	runStep    int
+	head, tail int
 }
 
 // classStep is one class repeated min..max times (max < 0: unbounded).
@@ -29,6 +37,20 @@ func compilePattern(src string) (*pattern, error) {
 	p := &pattern{re: re}
 	if tree, err := syntax.Parse(src, syntax.Perl); err == nil {
 		p.steps = classSteps(tree)
+	}
+	p.runStep = -1
+	p.oneRun = p.steps != nil
+	for i, st := range p.steps {
+		switch {
+		case st.min != st.max && p.runStep >= 0:
+			p.oneRun = false
+		case st.min != st.max:
+			p.runStep = i
+		case p.runStep >= 0:
+			p.tail += st.min
+		default:
+			p.head += st.min
+		}
 	}
 	return p, nil
 }
@@ -96,6 +118,9 @@ func (p *pattern) MatchString(s string) bool {
 	if p.steps == nil || len(s) > 127 {
 		return p.re.MatchString(s)
 	}
+	if p.oneRun {
+		return p.matchOneRun(s)
+	}
 	// reach holds the positions of s the steps so far can end at.
 	var reach [2]uint64
 	reach[0] = 1
@@ -124,4 +149,30 @@ func (p *pattern) MatchString(s string) bool {
 		}
 	}
 	return reach[len(s)>>6]&(1<<(len(s)&63)) != 0
+}
+
+// matchOneRun is MatchString for a pattern of fixed steps around at most
+// one step with a range of counts.
+func (p *pattern) matchOneRun(s string) bool {
+	mid := len(s) - p.head - p.tail // the run step's share
+	if p.runStep < 0 {
+		if mid != 0 {
+			return false
+		}
+	} else if run := p.steps[p.runStep]; mid < run.min || run.max >= 0 && mid > run.max {
+		return false
+	}
+	i := 0
+	for _, st := range p.steps {
+		n := st.min
+		if st.min != st.max {
+			n = mid
+		}
+		for end := i + n; i < end; i++ {
+			if b := s[i]; b >= 0x80 || st.set[b>>6]&(1<<(b&63)) == 0 {
+				return false
+			}
+		}
+	}
+	return true
 }

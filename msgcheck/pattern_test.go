@@ -17,6 +17,9 @@ var patternCases = []string{
 	`^[é]+$`,        // not ASCII: regexp only
 	`^(ab)+$`,       // a group: regexp only
 	`^[^a-z]{1,3}$`, // negated: reaches past ASCII, regexp only
+	`^a[0-9]{2}b$`,  // every count fixed
+	`^[a-c]+x{2,}$`, // two runs: the automaton
+	`^x{0}y?$`,
 }
 
 // TestPatternFastPath checks the position-set matcher against regexp on
@@ -44,8 +47,18 @@ func TestPatternFastPath(t *testing.T) {
 			}
 		}
 	}
-	if fast != 6 {
-		t.Errorf("%d patterns took the fast path, want 6", fast)
+	if fast != 9 {
+		t.Errorf("%d patterns took the fast path, want 9", fast)
+	}
+	oneRun := 0
+	for _, src := range patternCases {
+		if p, _ := compilePattern(src); p.oneRun {
+			oneRun++
+		}
+	}
+	// all but ^a?b*c+$ and ^[a-c]+x{2,}$, which have two runs
+	if oneRun != 7 {
+		t.Errorf("%d patterns took the one-run path, want 7", oneRun)
 	}
 }
 
