@@ -239,10 +239,11 @@ func check(it *item, opts Options, kinds []string, dec *jsonmsg.Decoder, tape *j
 			it.result, it.valid = *res, res.Valid
 			it.indexKind = kindCode(res.Kind)
 			it.idsFrom = len(*ids)
-			*ids = appendIDsTape(*ids, tape)
+			var status string
+			*ids, status = appendIDsTape(*ids, tape)
 			it.idsTo = len(*ids)
-			if i := tape.Member(0, "status"); it.indexKind == kindHandback && i >= 0 && tape.Toks[i].Kind == jsonmsg.String {
-				it.status = tape.Toks[i].Str
+			if it.indexKind == kindHandback {
+				it.status = status
 			}
 			it.data = ""
 			return

@@ -50,19 +50,44 @@ func kindCode(kind string) uint8 {
 // A field that is absent or not a string is an empty string; the items
 // of the two lists that are not strings are left out.
 
-// appendIDsTape appends the record of ids of the message on t.
-func appendIDsTape(dst []byte, t *jsonmsg.Tape) []byte {
-	member := func(k string, kind jsonmsg.Kind) int {
-		if i := t.Member(0, k); i >= 0 && t.Toks[i].Kind == kind {
-			return i
+// appendIDsTape appends the record of ids of the message on t, and
+// returns its status ("" when it has none).
+func appendIDsTape(dst []byte, t *jsonmsg.Tape) ([]byte, string) {
+	// the members, found in one pass (the last of a name wins, as in
+	// Member): task_id, status, parent_task_id, dependencies, children
+	var at [5]int
+	if len(t.Toks) > 0 && t.Toks[0].Kind == jsonmsg.Object {
+		for i, n := 1, 0; n < int(t.Toks[0].Len); n++ {
+			slot := -1
+			switch t.Toks[i].Str {
+			case "task_id":
+				slot = 0
+			case "status":
+				slot = 1
+			case "parent_task_id":
+				slot = 2
+			case "dependencies":
+				slot = 3
+			case "children_created":
+				slot = 4
+			}
+			if slot >= 0 {
+				at[slot] = i + 1
+			}
+			i = int(t.Toks[i+1].Next)
 		}
-		return -1
 	}
-	lists := [2]int{member("dependencies", jsonmsg.Array), member("children_created", jsonmsg.Array)}
+	str := func(slot int) string {
+		if i := at[slot]; i > 0 && t.Toks[i].Kind == jsonmsg.String {
+			return t.Toks[i].Str
+		}
+		return ""
+	}
 	// each list is walked twice, to count then to copy, rather than
 	// gathered into a slice: nothing is allocated
-	eachString := func(list int, fn func(string)) {
-		if list < 0 {
+	eachString := func(slot int, fn func(string)) {
+		list := at[slot]
+		if list == 0 || t.Toks[list].Kind != jsonmsg.Array {
 			return
 		}
 		for j := list + 1; j < int(t.Toks[list].Next); j = int(t.Toks[j].Next) {
@@ -71,22 +96,18 @@ func appendIDsTape(dst []byte, t *jsonmsg.Tape) []byte {
 			}
 		}
 	}
-	for _, l := range lists {
+	for _, l := range [...]int{3, 4} {
 		n := 0
 		eachString(l, func(string) { n++ })
 		dst = binary.AppendUvarint(dst, uint64(n))
 	}
-	for _, k := range [...]string{"task_id", "status", "parent_task_id"} {
-		s := ""
-		if i := member(k, jsonmsg.String); i >= 0 {
-			s = t.Toks[i].Str
-		}
-		dst = appendString(dst, s)
+	for _, slot := range [...]int{0, 1, 2} {
+		dst = appendString(dst, str(slot))
 	}
-	for _, l := range lists {
+	for _, l := range [...]int{3, 4} {
 		eachString(l, func(s string) { dst = appendString(dst, s) })
 	}
-	return dst
+	return dst, str(1)
 }
 
 // appendIDsMap appends the record of ids of a decoded message (m may be

@@ -20,6 +20,7 @@ func TestIDsRecord(t *testing.T) {
 	}{
 		{msg: `{}`},
 		{msg: `{"task_id":"a","status":"done","parent_task_id":"p"}`, taskID: "a", status: "done", parent: "p"},
+		{msg: `{"task_id":"a","status":"x","task_id":"b","status":"y","dependencies":["c"],"dependencies":[]}`, taskID: "b", status: "y"},
 		{msg: `{"task_id":"a","dependencies":["b",1,"c",null],"children_created":["d"]}`, taskID: "a", deps: []string{"b", "c"}, children: []string{"d"}},
 		{msg: `{"task_id":7,"status":["x"],"dependencies":"b","children_created":[{"id":"x"},"é\u00a0\"q\""]}`, children: []string{"é\u00a0\"q\""}},
 		{msg: `{"task_id":"` + strings.Repeat("long", 100) + `","dependencies":[""]}`, taskID: strings.Repeat("long", 100), deps: []string{""}},
@@ -32,7 +33,11 @@ func TestIDsRecord(t *testing.T) {
 		if err := json.Unmarshal([]byte(c.msg), &m); err != nil {
 			t.Fatal(err)
 		}
-		fromTape, fromMap := appendIDsTape([]byte("x"), &tape)[1:], appendIDsMap(nil, m)
+		fromTape, status := appendIDsTape([]byte("x"), &tape)
+		fromTape, fromMap := fromTape[1:], appendIDsMap(nil, m)
+		if status != c.status {
+			t.Errorf("%s: status %q, want %q", c.msg, status, c.status)
+		}
 		if string(fromTape) != string(fromMap) {
 			t.Errorf("%s: tape record %q, map record %q", c.msg, fromTape, fromMap)
 		}
