@@ -10,7 +10,24 @@ import (
 // other Zs characters, line and paragraph separators, and U+FEFF. It is
 // exactly JavaScript's [\s\p{Z}] (which has U+FEFF but not U+0085, NEL),
 // so a JSON Schema pattern run by ajv agrees with us.
+//
+// It is the list of those characters, not a lookup in Unicode's tables,
+// because it runs for every non-ASCII letter of every counted text;
+// TestWordSeparators checks every rune against the tables.
 func isWordSeparator(r rune) bool {
+	switch {
+	case r < 0x80:
+		return asciiSpace[r]
+	case r < 0x2000:
+		return r == 0xA0 || r == 0x1680
+	case r <= 0x200A, r == 0x2028, r == 0x2029, r == 0x202F, r == 0x205F:
+		return true
+	}
+	return r == 0x3000 || r == 0xFEFF
+}
+
+// isWordSeparatorByTables is isWordSeparator from Unicode's tables.
+func isWordSeparatorByTables(r rune) bool {
 	return r != '\u0085' && (unicode.IsSpace(r) || unicode.Is(unicode.Z, r) || r == '\uFEFF')
 }
 
@@ -32,10 +49,14 @@ func countWords(s string, limit int) int {
 	n := 0
 	inWord := false
 	i := 0
+	scalar := 0 // the rune loop takes the bytes before this
 	for i < len(s) {
-		if i+8 <= len(s) {
+		if i >= scalar && i+8 <= len(s) {
 			w := load64(s, i)
-			if w&hi == 0 { // ASCII: each byte's top bit is free for flags
+			if high := w & hi; high != 0 {
+				// up to and through the first non-ASCII byte's rune
+				scalar = i + bits.TrailingZeros64(high)>>3 + 1
+			} else { // ASCII: each byte's top bit is free for flags
 				nonzero := func(x uint64) uint64 { return ((x & lo7) + lo7 | x) & hi }
 				space := ^nonzero(w^(' '*one)) & hi
 				// '\t' to '\r': at least 9, and not at least 14

@@ -3,6 +3,7 @@ package msgcheck
 import (
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // wordTexts mix ASCII separators, Unicode spaces (U+00A0, U+2009, U+3000,
@@ -66,5 +67,15 @@ func BenchmarkCountWords(b *testing.B) {
 				countWordsSlow(c.s, c.limit)
 			}
 		})
+	}
+}
+
+// TestWordSeparators checks the list of separators against Unicode's
+// tables, for every rune.
+func TestWordSeparators(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune+1; r++ {
+		if got, want := isWordSeparator(r), isWordSeparatorByTables(r); got != want {
+			t.Errorf("U+%04X: separator %v, the tables say %v", r, got, want)
+		}
 	}
 }
