@@ -57,15 +57,20 @@ node audit/ajv.mjs --reps "$REPS" --verdicts "$WORK/ajv.verdicts" "$WORK/corpus.
 cut -f1 "$WORK/labels.tsv" > "$WORK/labels.verdicts"
 compare "$WORK/labels.verdicts" "$WORK/ajv.verdicts" generator ajv || true
 
-echo "== protoscan audit"
+echo "== protoscan audit (best of $REPS runs)"
 if ! "$PS" audit --help 2>&1 | grep -q -- '-verdicts'; then
   echo "  skipped: this protoscan has no 'audit' subcommand with --verdicts yet"
   exit 0
 fi
-/usr/bin/time -o "$WORK/ps.time" -f '%e %M' \
-  "$PS" audit --root "$WORK/root" --format json --verdicts "$WORK/ps.verdicts" "$WORK/corpus.jsonl" \
-  > "$WORK/ps.json" 2> "$WORK/ps.err" || true # exit 1: the corpus has invalid messages
-read -r secs rss < <(tail -1 "$WORK/ps.time")
+# best of REPS runs, as for ajv; each run is a fresh process, so its time
+# includes start-up, reading the file and writing the report
+for rep in $(seq "$REPS"); do
+  /usr/bin/time -o "$WORK/ps.time" -f '%e %M' \
+    "$PS" audit --root "$WORK/root" --format json --verdicts "$WORK/ps.verdicts" "$WORK/corpus.jsonl" \
+    > "$WORK/ps.json" 2> "$WORK/ps.err" || true # exit 1: the corpus has invalid messages
+  tail -1 "$WORK/ps.time" >> "$WORK/ps.times"
+done
+read -r secs rss < <(sort -n "$WORK/ps.times" | head -1)
 if [ ! -s "$WORK/ps.verdicts" ]; then
   echo "  protoscan audit wrote no verdicts; its stderr:"; head -20 "$WORK/ps.err"; exit 1
 fi
@@ -78,4 +83,4 @@ echo "== throughput ($N messages)"
 awk '/parse\+validate/ {printf "  %-48s %s %s\n", "ajv, JSON.parse + validate (1 thread)", $(NF-1), $NF}
      /validate only/  {printf "  %-48s %s %s\n", "ajv, validate only (1 thread)", $(NF-1), $NF}' "$WORK/ajv.txt"
 awk -v s="$secs" -v n="$N" -v m="$rss" 'BEGIN {
-  printf "  %-48s %.0fk msg/s (%.2f s wall, %d MB peak RSS)\n", "protoscan audit (read, parse, validate, report)", n / (s > 0 ? s : 0.01) / 1000, s, m / 1024 }'
+  printf "  %-48s %.0fk msg/s (%.2f s wall, %d MB peak RSS)\n", "protoscan audit, best of '"$REPS"' (2 cores, end to end)", n / (s > 0 ? s : 0.01) / 1000, s, m / 1024 }'
