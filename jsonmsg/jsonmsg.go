@@ -336,6 +336,10 @@ func (d *Decoder) str(i int) (string, int) {
 		if c == '\\' || c < 0x20 {
 			return d.unquote(start, j)
 		}
+		if c >= 0xC2 && c < 0xE0 && j+1 < len(s) && s[j+1]&0xC0 == 0x80 {
+			j += 2 // a valid two-byte rune (é, ü, a no-break space), the most common
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(s[j:])
 		if r == utf8.RuneError && size == 1 {
 			return d.unquote(start, j)

@@ -340,7 +340,9 @@ func (st *state) str(s *schema, x string) bool {
 			}
 		}
 	}
-	if ok && (s.minLength >= 0 || s.maxLength >= 0) {
+	// the runes are counted only when the byte length leaves the bounds
+	// in doubt: a rune is one to four bytes
+	if ok && (s.minLength >= 0 && len(x)/4 < s.minLength || s.maxLength >= 0 && len(x) > s.maxLength) {
 		n := utf8.RuneCountInString(x)
 		if s.minLength >= 0 && n < s.minLength {
 			ok = false

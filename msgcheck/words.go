@@ -79,6 +79,10 @@ func countWords(s string, limit int) int {
 		if b := s[i]; b < utf8.RuneSelf {
 			sep = asciiSpace[b]
 			i++
+		} else if b >= 0xC2 && b < 0xE0 && i+1 < len(s) && s[i+1]&0xC0 == 0x80 {
+			// a valid two-byte rune: of those, only U+00A0 separates
+			sep = b == 0xC2 && s[i+1] == 0xA0
+			i += 2
 		} else {
 			r, size := utf8.DecodeRuneInString(s[i:])
 			sep = isWordSeparator(r)
