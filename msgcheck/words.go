@@ -2,7 +2,6 @@ package msgcheck
 
 import (
 	"math/bits"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -26,11 +25,6 @@ func isWordSeparator(r rune) bool {
 	return r == 0x3000 || r == 0xFEFF
 }
 
-// isWordSeparatorByTables is isWordSeparator from Unicode's tables.
-func isWordSeparatorByTables(r rune) bool {
-	return r != '\u0085' && (unicode.IsSpace(r) || unicode.Is(unicode.Z, r) || r == '\uFEFF')
-}
-
 // asciiSpace marks the ASCII separators, for the common all-ASCII case.
 var asciiSpace = [128]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
@@ -39,7 +33,8 @@ var asciiSpace = [128]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r':
 //
 // It is on the audit's hot path (every scope, plan step and context is
 // counted), so all-ASCII stretches are counted eight bytes at a time;
-// countWordsSlow, the plain loop, is what it must agree with.
+// countWordsSlow (in the tests), the plain loop, is what it must agree
+// with.
 func countWords(s string, limit int) int {
 	const (
 		lo7 = 0x7f7f7f7f7f7f7f7f
@@ -107,23 +102,4 @@ func load64(s string, i int) uint64 {
 	s = s[i : i+8]
 	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
-
-// countWordsSlow is countWords a rune at a time.
-func countWordsSlow(s string, limit int) int {
-	n := 0
-	inWord := false
-	for _, r := range s {
-		switch {
-		case isWordSeparator(r):
-			inWord = false
-		case !inWord:
-			inWord = true
-			n++
-			if limit > 0 && n >= limit {
-				return n
-			}
-		}
-	}
-	return n
 }

@@ -79,3 +79,27 @@ func TestWordSeparators(t *testing.T) {
 		}
 	}
 }
+
+// isWordSeparatorByTables is isWordSeparator from Unicode's tables.
+func isWordSeparatorByTables(r rune) bool {
+	return r != '\u0085' && (unicode.IsSpace(r) || unicode.Is(unicode.Z, r) || r == '\uFEFF')
+}
+
+// countWordsSlow is countWords a rune at a time.
+func countWordsSlow(s string, limit int) int {
+	n := 0
+	inWord := false
+	for _, r := range s {
+		switch {
+		case isWordSeparator(r):
+			inWord = false
+		case !inWord:
+			inWord = true
+			n++
+			if limit > 0 && n >= limit {
+				return n
+			}
+		}
+	}
+	return n
+}

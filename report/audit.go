@@ -8,9 +8,9 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/protoscan/protoscan/audit"
+	"github.com/protoscan/protoscan/jsonstr"
 )
 
 // This file renders a queue audit (package audit) in text, JSON and
@@ -195,71 +195,16 @@ func AuditJSON(w io.Writer, s *audit.Summary) error {
 // appendProblem writes p as encoding/json writes a jsonAuditProblem.
 func appendProblem(b []byte, p audit.Problem) []byte {
 	b = append(b, `{"check":`...)
-	b = appendJSONString(b, p.Check)
+	b = jsonstr.Append(b, p.Check)
 	b = append(b, `,"file":`...)
-	b = appendJSONString(b, p.Path)
+	b = jsonstr.Append(b, p.Path)
 	if p.Line != 0 {
 		b = append(b, `,"line":`...)
 		b = strconv.AppendInt(b, int64(p.Line), 10)
 	}
 	b = append(b, `,"message":`...)
-	b = appendJSONString(b, p.Message)
+	b = jsonstr.Append(b, p.Message)
 	return append(b, '}')
-}
-
-// appendJSONString writes s as a JSON string exactly as encoding/json
-// does with HTML escaping off (FuzzAppendJSONString holds it to that):
-// an audit's problem messages quote task ids, so nearly every one has a
-// quote to escape, and going through encoding/json for each was most of
-// the time of writing a large report.
-func appendJSONString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029': // escaped for JSONP, as encoding/json does
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xF])
-		default:
-			i += size
-			continue
-		}
-		i += size
-		start = i
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
 }
 
 // appendJSON writes v as encoding/json does with HTML escaping off.

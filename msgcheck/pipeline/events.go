@@ -9,7 +9,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
-	"unicode/utf8"
+
+	"github.com/protoscan/protoscan/jsonstr"
 )
 
 // EventType names an event.
@@ -82,7 +83,7 @@ func (e *Event) AppendJSON(b []byte) []byte {
 	b = append(b, `{"event":`...)
 	b = appendName(b, e.Type.String())
 	b = append(b, `,"causation_id":`...)
-	b = appendString(b, e.Causation)
+	b = jsonstr.Append(b, e.Causation)
 	b = optString(b, "artifact", e.Artifact)
 	b = optString(b, "kind", e.Kind)
 	b = optString(b, "from", e.From)
@@ -110,9 +111,9 @@ func (e *Event) AppendJSON(b []byte) []byte {
 			b = optString(b, "validator", r.Validator)
 			b = optString(b, "field", r.Field)
 			b = append(b, `,"rule":`...)
-			b = appendString(b, r.Rule)
+			b = jsonstr.Append(b, r.Rule)
 			b = append(b, `,"message":`...)
-			b = appendString(b, r.Message)
+			b = jsonstr.Append(b, r.Message)
 			if r.Line > 0 {
 				b = append(b, `,"line":`...)
 				b = strconv.AppendInt(b, int64(r.Line), 10)
@@ -189,60 +190,10 @@ func optString(b []byte, key, val string) []byte {
 	b = append(b, ',', '"')
 	b = append(b, key...)
 	b = append(b, '"', ':')
-	return appendString(b, val)
+	return jsonstr.Append(b, val)
 }
 
 const hexDigits = "0123456789abcdef"
-
-// appendString appends s as a JSON string, as encoding/json writes it with
-// SetEscapeHTML(false): invalid UTF-8 becomes U+FFFD.
-func appendString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
-}
 
 // JSONL is a Sink that writes each event as a line of JSON. It is safe for
 // concurrent use; the first write error stops it and is kept for Err.
