@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // MaxDepth is the deepest nesting of objects and arrays Decode accepts,
@@ -27,11 +28,14 @@ func (e *SyntaxError) Error() string { return "offset " + strconv.Itoa(e.Offset)
 // goroutine its own (or use the package-level Decode, which pools them).
 // The zero value is ready to use.
 type Decoder struct {
-	s    string // the input being decoded
-	buf  []byte // scratch for strings with escapes
-	kvs  []kv   // pending members of the objects being decoded
-	vals []any  // pending elements of the arrays being decoded
-	err  *SyntaxError
+	s   string // the input being decoded
+	buf []byte // scratch for strings with escapes
+	// keepEscaped makes the strings with escapes views of buf, which then
+	// grows through one input and is reused by the next (see Tape)
+	keepEscaped bool
+	kvs         []kv  // pending members of the objects being decoded
+	vals        []any // pending elements of the arrays being decoded
+	err         *SyntaxError
 
 	// Reuse recycles the maps and slices of one call in the next: the
 	// values a call returns are then valid only until the next call on
@@ -374,8 +378,26 @@ func load64(s string, i int) uint64 {
 // s[start:j] is plain.
 func (d *Decoder) unquote(start, j int) (string, int) {
 	s := d.s
-	b := append(d.buf[:0], s[start:j]...)
+	mark := 0 // where this string starts in buf
+	if d.keepEscaped {
+		mark = len(d.buf)
+	}
+	b := append(d.buf[:mark], s[start:j]...)
 	for j < len(s) {
+		// a run of plain bytes is copied at once, found eight bytes at a
+		// time as in str (multi-line texts have an escape every few words)
+		if run := j; j+8 <= len(s) && plain[s[j]] {
+			for j+8 <= len(s) {
+				f := notPlain(load64(s, j))
+				if f != 0 {
+					j += bits.TrailingZeros64(f) >> 3
+					break
+				}
+				j += 8
+			}
+			b = append(b, s[run:j]...)
+			continue
+		}
 		c := s[j]
 		switch {
 		case plain[c]:
@@ -383,6 +405,11 @@ func (d *Decoder) unquote(start, j int) (string, int) {
 			j++
 		case c == '"':
 			d.buf = b
+			if d.keepEscaped {
+				// no copy: buf is only appended to until the next input,
+				// and a string that outgrows it keeps the old array alive
+				return unsafe.String(unsafe.SliceData(b[mark:]), len(b)-mark), j + 1
+			}
 			return string(b), j + 1
 		case c == '\\':
 			if j+1 >= len(s) {

@@ -426,3 +426,34 @@ func TestTapeAfterHugeMessage(t *testing.T) {
 		t.Errorf("member a at %d: %+v", i, tape.Toks)
 	}
 }
+
+// TestTapeEscapedStrings: the strings with escapes of one message are
+// views of one growing buffer; each must keep its value while the later
+// ones are written (also when the buffer moves), and the next Parse
+// gives the next message's values.
+func TestTapeEscapedStrings(t *testing.T) {
+	var tape jsonmsg.Tape
+	for round := 0; round < 3; round++ {
+		var text strings.Builder
+		var want []string
+		text.WriteString("[")
+		for i := 0; i < 200; i++ { // enough to outgrow the buffer a few times
+			s := fmt.Sprintf("r%d line %d\nnext \"quoted\" \u00e9 %s", round, i, strings.Repeat("x", i))
+			b, _ := json.Marshal(s)
+			if i > 0 {
+				text.WriteString(",")
+			}
+			text.Write(b)
+			want = append(want, s)
+		}
+		text.WriteString("]")
+		if err := tape.Parse(text.String()); err != nil {
+			t.Fatal(err)
+		}
+		for i, w := range want {
+			if got := tape.Toks[1+i].Str; got != w {
+				t.Fatalf("round %d, string %d: %q, want %q", round, i, got, w)
+			}
+		}
+	}
+}

@@ -10,9 +10,10 @@ package jsonmsg
 // object's members as a Key token then the member's value. Tok.Next is the
 // index after a token's whole value, so a reader skips a value in one step.
 //
-// A Tape is reused from message to message: its tokens and the strings
-// without escapes share the input (as with DecodeString), and are valid
-// until the next Parse. It is not safe for concurrent use.
+// A Tape is reused from message to message: its tokens and its strings
+// are valid until the next Parse (strings without escapes share the
+// input, as with DecodeString; the others share a buffer the next Parse
+// writes over). It is not safe for concurrent use.
 type Tape struct {
 	Toks []Tok
 	d    Decoder
@@ -59,6 +60,7 @@ func (t *Tape) Parse(s string) error {
 	t.Toks = t.Toks[:0]
 	d := &t.d
 	d.s, d.err = s, nil
+	d.keepEscaped, d.buf = true, d.buf[:0] // the last input's strings are done with
 	i := t.value(skipSpace(s, 0), 0)
 	if i >= 0 {
 		if i = skipSpace(s, i); i < len(s) {
