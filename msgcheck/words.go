@@ -48,14 +48,20 @@ func countWords(s string, limit int) int {
 	for i < len(s) {
 		if i >= scalar && i+8 <= len(s) {
 			w := load64(s, i)
-			if high := w & hi; high != 0 {
+			if high := w & hi; high != 0 && mayStartSeparator(w) {
 				// up to and through the first non-ASCII byte's rune
 				scalar = i + bits.TrailingZeros64(high)>>3 + 1
-			} else { // ASCII: each byte's top bit is free for flags
-				nonzero := func(x uint64) uint64 { return ((x & lo7) + lo7 | x) & hi }
-				space := ^nonzero(w^(' '*one)) & hi
+			} else {
+				// each byte's top bit is free for flags once masked off; a
+				// byte of a non-ASCII rune is no separator (no byte here
+				// starts a rune that could be one)
+				a, ascii := w&lo7, ^w&hi
+				// adding 0x7f to a 7-bit lane sets its top bit unless the
+				// lane is zero, and never carries into the next lane
+				notSpace := ((a ^ ' '*one) + lo7) & hi
+				space := ascii &^ notSpace
 				// '\t' to '\r': at least 9, and not at least 14
-				ctrl := (w + (0x80-9)*one) &^ (w + (0x80-14)*one) & hi
+				ctrl := (a + (0x80-9)*one) &^ (a + (0x80-14)*one) & ascii
 				sep := space | ctrl
 				prev := sep << 8 // each byte's predecessor is a separator
 				if !inWord {
@@ -95,6 +101,21 @@ func countWords(s string, limit int) int {
 		}
 	}
 	return n
+}
+
+// mayStartSeparator reports whether a byte of w could start a non-ASCII
+// separator: the lead bytes of U+00A0 (C2), U+1680 (E1), U+2000 to U+205F
+// (E2), U+3000 (E3) and U+FEFF (EF). Other non-ASCII bytes (é is C3 A9)
+// never separate words.
+func mayStartSeparator(w uint64) bool {
+	const (
+		one = 0x0101010101010101
+		hi  = 0x8080808080808080
+	)
+	// a lane of w^(b*one) is zero where w holds b; the zero-byte
+	// arithmetic flags some lane exactly when one is zero
+	zero := func(x uint64) uint64 { return (x - one) &^ x & hi }
+	return zero(w^0xC2*one)|zero(w^0xE1*one)|zero(w^0xE2*one)|zero(w^0xE3*one)|zero(w^0xEF*one) != 0
 }
 
 // load64 reads s[i:i+8] as a little-endian word (one load once compiled).
