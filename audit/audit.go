@@ -95,7 +95,7 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 					}
 					check(it, opts, kinds, &dec, &tape, &res, &b.ids)
 					if it.decodeErr == nil {
-						t.count(it)
+						t.count(it, &res)
 					}
 				}
 				done <- b
@@ -179,7 +179,6 @@ type item struct {
 	// unread is set for an input that could not be read (a file, a line
 	// over the limit): the collector records it as a problem, in order
 	unread string
-	result msgcheck.Result
 	valid  bool
 	status string // a HANDBACK's, for the tally: a view of data
 	// what the index keeps: the kind and the record of ids, at
@@ -220,9 +219,10 @@ func (l Location) String() string {
 	return l.Path
 }
 
-// check validates one message. A message validated on the tape gets its
-// findings in res's reused lists: they must be counted before the next
-// call.
+// check validates one message into *res, unless it cannot be decoded
+// (it.decodeErr). A message validated on the tape gets its findings in
+// res's reused lists: they must be counted before the next call. The
+// item keeps only the verdict.
 //
 // The message's record of ids is appended to *ids.
 func check(it *item, opts Options, kinds []string, dec *jsonmsg.Decoder, tape *jsonmsg.Tape, res *msgcheck.Result, ids *[]byte) {
@@ -236,7 +236,7 @@ func check(it *item, opts Options, kinds []string, dec *jsonmsg.Decoder, tape *j
 		}
 		kind := kindOfTape(tape, opts.Spec, kinds, it.kind)
 		if opts.Validator.ValidateTapeInto(kind, tape, res) {
-			it.result, it.valid = *res, res.Valid
+			it.valid = res.Valid
 			it.indexKind = kindCode(res.Kind)
 			it.idsFrom = len(*ids)
 			var status string
@@ -257,9 +257,9 @@ func check(it *item, opts Options, kinds []string, dec *jsonmsg.Decoder, tape *j
 	}
 	m, _ := v.(map[string]any)
 	kind := kindOf(m, opts.Spec, kinds, it.kind)
-	it.result = opts.Validator.Validate(kind, v)
-	it.valid = it.result.Valid
-	it.indexKind = kindCode(it.result.Kind)
+	*res = opts.Validator.Validate(kind, v)
+	it.valid = res.Valid
+	it.indexKind = kindCode(res.Kind)
 	it.idsFrom = len(*ids)
 	*ids = appendIDsMap(*ids, m)
 	it.idsTo = len(*ids)

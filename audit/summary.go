@@ -111,25 +111,21 @@ func (a *aggregator) problem(l Location, msg string) {
 // tally is what a worker counts on its own: counts do not depend on the
 // order of messages, so workers keep them apart and finish merges them.
 type tally struct {
-	kinds map[string]*KindTotals
+	kinds []*KindTotals  // a handful: looked through, not hashed
 	rules map[string]int // rule ids are the spec's strings, never a message's
 	// names and spellings read from messages (see inc)
 	unknown, deprec, statuses map[string]*int
 }
 
 func newTally() *tally {
-	return &tally{kinds: map[string]*KindTotals{}, rules: map[string]int{}, unknown: map[string]*int{},
+	return &tally{rules: map[string]int{}, unknown: map[string]*int{},
 		deprec: map[string]*int{}, statuses: map[string]*int{}}
 }
 
-// count adds a validated message (not a malformed one) to the tally.
-func (t *tally) count(it *item) {
-	res := &it.result
-	kt := t.kinds[res.Kind]
-	if kt == nil {
-		kt = &KindTotals{Kind: res.Kind}
-		t.kinds[res.Kind] = kt
-	}
+// count adds a validated message (not a malformed one), whose findings
+// are res, to the tally.
+func (t *tally) count(it *item, res *msgcheck.Result) {
+	kt := t.kind(res.Kind)
 	kt.Messages++
 	if res.Valid {
 		kt.Valid++
@@ -154,7 +150,18 @@ func (t *tally) count(it *item) {
 	if res.Kind == "handback" && it.status != "" {
 		inc(t.statuses, it.status)
 	}
-	it.result = msgcheck.Result{} // the findings are counted; do not carry them further
+}
+
+// kind returns the totals of a kind, added if new.
+func (t *tally) kind(name string) *KindTotals {
+	for _, kt := range t.kinds {
+		if kt.Kind == name {
+			return kt
+		}
+	}
+	kt := &KindTotals{Kind: name}
+	t.kinds = append(t.kinds, kt)
+	return kt
 }
 
 // inc counts name, read from a message: it shares the message's text
@@ -173,15 +180,12 @@ func inc(m map[string]*int, name string) {
 
 // merge adds u into t.
 func (t *tally) merge(u *tally) {
-	for k, kt := range u.kinds {
-		if mine := t.kinds[k]; mine != nil {
-			mine.Messages += kt.Messages
-			mine.Valid += kt.Valid
-			mine.Invalid += kt.Invalid
-			mine.Warns += kt.Warns
-		} else {
-			t.kinds[k] = kt
-		}
+	for _, kt := range u.kinds {
+		mine := t.kind(kt.Kind)
+		mine.Messages += kt.Messages
+		mine.Valid += kt.Valid
+		mine.Invalid += kt.Invalid
+		mine.Warns += kt.Warns
 	}
 	for k, n := range u.rules {
 		t.rules[k] += n
@@ -242,8 +246,8 @@ func (a *aggregator) finish(tallies []*tally) *Summary {
 	}
 	s := &a.s
 	for _, k := range append(a.spec.Kinds(), "") {
-		if kt := a.t.kinds[k]; kt != nil {
-			s.Kinds = append(s.Kinds, *kt)
+		if i := slices.IndexFunc(a.t.kinds, func(kt *KindTotals) bool { return kt.Kind == k }); i >= 0 {
+			s.Kinds = append(s.Kinds, *a.t.kinds[i])
 		}
 	}
 	s.Rules, s.UnknownFields, s.DeprecatedFields = counts(a.t.rules), counts(deref(a.t.unknown)), counts(deref(a.t.deprec))
