@@ -96,6 +96,7 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 					check(it, opts, kinds, &dec, &tape, &res, &b.ids)
 					if it.decodeErr == nil {
 						t.count(it, &res)
+						it.status = "" // a view of the tape, good until the next message
 					}
 				}
 				done <- b
@@ -180,7 +181,7 @@ type item struct {
 	// over the limit): the collector records it as a problem, in order
 	unread string
 	valid  bool
-	status string // a HANDBACK's, for the tally: a view of data
+	status string // a HANDBACK's, for the tally only (see the worker loop)
 	// what the index keeps: the kind and the record of ids, at
 	// batch.ids[idsFrom:idsTo] (see appendIDsTape)
 	indexKind      uint8
