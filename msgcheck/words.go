@@ -16,7 +16,7 @@ import (
 func isWordSeparator(r rune) bool {
 	switch {
 	case r < 0x80:
-		return asciiSpace[r]
+		return r >= 0 && asciiSpace[r]
 	case r < 0x2000:
 		return r == 0xA0 || r == 0x1680
 	case r <= 0x200A, r == 0x2028, r == 0x2029, r == 0x202F, r == 0x205F:
