@@ -23,10 +23,7 @@ k:
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := msgcheck.New(msgcheck.Options{}, sp)
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := newValidator(t, "", sp)
 	for _, c := range []struct {
 		field, value string
 		valid        bool
