@@ -84,3 +84,7 @@ awk '/parse\+validate/ {printf "  %-48s %s %s\n", "ajv, JSON.parse + validate (1
      /validate only/  {printf "  %-48s %s %s\n", "ajv, validate only (1 thread)", $(NF-1), $NF}' "$WORK/ajv.txt"
 awk -v s="$secs" -v n="$N" -v m="$rss" 'BEGIN {
   printf "  %-48s %.0fk msg/s (%.2f s wall, %d MB peak RSS)\n", "protoscan audit, best of '"$REPS"' (2 cores, end to end)", n / (s > 0 ? s : 0.01) / 1000, s, m / 1024 }'
+# the issue-6 target: protoscan end to end at least twice ajv's parse+validate
+ajv_rate=$(awk '/parse\+validate:/ {gsub(/k/, "", $(NF-1)); print $(NF-1); exit}' "$WORK/ajv.txt")
+awk -v s="$secs" -v n="$N" -v a="$ajv_rate" 'BEGIN {
+  if (a > 0 && s > 0) printf "  %-48s %.2fx (target: 2x)\n", "protoscan end to end / ajv parse+validate", n / s / 1000 / a }'
