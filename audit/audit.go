@@ -76,7 +76,8 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 			defer wg.Done()
 			// decoding is the hot path: one decoder per worker, whose maps
 			// and slices are recycled from message to message (nothing of
-			// a message is kept past check and count: see entry, tally)
+			// a message is kept past check and count but its record of
+			// ids, copied by the index: see item, tally)
 			dec := jsonmsg.Decoder{Reuse: true}
 			var tape jsonmsg.Tape
 			// the findings of each message are counted (tally.count) before
@@ -237,15 +238,10 @@ func check(it *item, opts Options, kinds []string, dec *jsonmsg.Decoder, tape *j
 		}
 		kind := kindOfTape(tape, opts.Spec, kinds, it.kind)
 		if opts.Validator.ValidateTapeInto(kind, tape, res) {
-			it.valid = res.Valid
-			it.indexKind = kindCode(res.Kind)
-			it.idsFrom = len(*ids)
+			from := len(*ids)
 			var status string
 			*ids, status = appendIDsTape(*ids, tape)
-			it.idsTo = len(*ids)
-			if it.indexKind == kindHandback {
-				it.status = status
-			}
+			it.keep(res, from, len(*ids), status)
 			it.data = ""
 			return
 		}
@@ -259,14 +255,17 @@ func check(it *item, opts Options, kinds []string, dec *jsonmsg.Decoder, tape *j
 	m, _ := v.(map[string]any)
 	kind := kindOf(m, opts.Spec, kinds, it.kind)
 	*res = opts.Validator.Validate(kind, v)
-	it.valid = res.Valid
-	it.indexKind = kindCode(res.Kind)
-	it.idsFrom = len(*ids)
-	*ids = appendIDsMap(*ids, m)
-	it.idsTo = len(*ids)
-	if it.indexKind == kindHandback {
-		it.status, _ = m["status"].(string)
-	}
+	from := len(*ids)
+	var status string
+	*ids, status = appendIDsMap(*ids, m)
+	it.keep(res, from, len(*ids), status)
+}
+
+// keep records what is kept of a checked message: its verdict, its kind
+// and record of ids (at ids[from:to]) for the index, and its status for
+// the tally.
+func (it *item) keep(res *msgcheck.Result, from, to int, status string) {
+	it.valid, it.indexKind, it.idsFrom, it.idsTo, it.status = res.Valid, kindCode(res.Kind), from, to, status
 }
 
 // kindOfTape is kindOf for a message on a tape.

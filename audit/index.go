@@ -111,8 +111,9 @@ func appendIDsTape(dst []byte, t *jsonmsg.Tape) ([]byte, string) {
 }
 
 // appendIDsMap appends the record of ids of a decoded message (m may be
-// nil: a message that is not a mapping has no ids).
-func appendIDsMap(dst []byte, m map[string]any) []byte {
+// nil: a message that is not a mapping has no ids), and returns its
+// status ("" when it has none).
+func appendIDsMap(dst []byte, m map[string]any) ([]byte, string) {
 	lists := [2][]any{}
 	for i, k := range [...]string{"dependencies", "children_created"} {
 		lists[i], _ = m[k].([]any)
@@ -135,7 +136,8 @@ func appendIDsMap(dst []byte, m map[string]any) []byte {
 			}
 		}
 	}
-	return dst
+	status, _ := m["status"].(string)
+	return dst, status
 }
 
 func appendString(dst []byte, s string) []byte {

@@ -34,9 +34,10 @@ func TestIDsRecord(t *testing.T) {
 			t.Fatal(err)
 		}
 		fromTape, status := appendIDsTape([]byte("x"), &tape)
-		fromTape, fromMap := fromTape[1:], appendIDsMap(nil, m)
-		if status != c.status {
-			t.Errorf("%s: status %q, want %q", c.msg, status, c.status)
+		fromMap, mapStatus := appendIDsMap(nil, m)
+		fromTape = fromTape[1:]
+		if status != c.status || mapStatus != c.status {
+			t.Errorf("%s: status %q from the tape, %q from the map, want %q", c.msg, status, mapStatus, c.status)
 		}
 		if string(fromTape) != string(fromMap) {
 			t.Errorf("%s: tape record %q, map record %q", c.msg, fromTape, fromMap)
@@ -67,7 +68,7 @@ func TestIndexReferences(t *testing.T) {
 		{kindHandback, map[string]any{"task_id": "later", "status": "success"}},
 	}
 	for i, m := range msgs {
-		ix.add(m.kind, Location{Path: "q.jsonl", Line: i + 1}, appendIDsMap(nil, m.m))
+		ix.add(m.kind, Location{Path: "q.jsonl", Line: i + 1}, record(m.m))
 	}
 	var got []string
 	for _, p := range ix.integrity(2) {
@@ -93,7 +94,7 @@ func TestIndexCycles(t *testing.T) {
 	ix := newIndex()
 	deps := map[string][]any{"c": {"a"}, "a": {"b"}, "b": {"c", "x"}, "d": {"a"}, "e": {"e"}, "f": {"nowhere"}}
 	for i, id := range []string{"c", "a", "b", "d", "e", "f"} {
-		ix.add(kindDelegate, Location{Path: "q.jsonl", Line: i + 1}, appendIDsMap(nil, map[string]any{"task_id": id, "dependencies": deps[id]}))
+		ix.add(kindDelegate, Location{Path: "q.jsonl", Line: i + 1}, record(map[string]any{"task_id": id, "dependencies": deps[id]}))
 	}
 	var got []string
 	for _, p := range ix.cycles() {
@@ -120,8 +121,8 @@ func TestChecksSorted(t *testing.T) {
 func TestIntegrityOutOfPathOrder(t *testing.T) {
 	ix := newIndex()
 	for i, p := range []string{"z/q.jsonl", "a/q.jsonl", "m/q.jsonl"} {
-		ix.add(kindDelegate, Location{Path: p, Line: 1}, appendIDsMap(nil, map[string]any{"task_id": fmt.Sprint("t", i)}))
-		ix.add(kindHandback, Location{Path: p, Line: 2}, appendIDsMap(nil, map[string]any{"task_id": fmt.Sprint("h", i)}))
+		ix.add(kindDelegate, Location{Path: p, Line: 1}, record(map[string]any{"task_id": fmt.Sprint("t", i)}))
+		ix.add(kindHandback, Location{Path: p, Line: 2}, record(map[string]any{"task_id": fmt.Sprint("h", i)}))
 	}
 	var got []string
 	for _, p := range ix.integrity(2) {
@@ -132,4 +133,10 @@ func TestIntegrityOutOfPathOrder(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("problems %q, want %q", got, want)
 	}
+}
+
+// record is the record of ids of a decoded message.
+func record(m map[string]any) []byte {
+	b, _ := appendIDsMap(nil, m)
+	return b
 }
