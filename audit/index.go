@@ -476,3 +476,28 @@ func (ix *index) cycles() []Problem {
 	}
 	return out
 }
+
+// terminal statuses end a task; partial and blocked do not, nor does a
+// spelling outside the enum.
+func terminal(status string) bool {
+	switch status {
+	case "success", "failure", "escalate":
+		return true
+	}
+	return false
+}
+
+func inDoneFolder(p string) bool {
+	// segment by segment, without allocating (once per path of the
+	// index, which for a queue tree is once per message)
+	for dir := path.Dir(p); dir != ""; {
+		var seg string
+		seg, dir, _ = strings.Cut(dir, "/")
+		for _, done := range [...]string{"done", "completed", "finished", "archive"} {
+			if strings.EqualFold(seg, done) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -2,7 +2,6 @@ package audit
 
 import (
 	"cmp"
-	"path"
 	"slices"
 	"strings"
 
@@ -260,28 +259,4 @@ func (a *aggregator) finish(tallies []*tally) *Summary {
 	}
 	s.Integrity = a.index.integrity(workers)
 	return s
-}
-
-// terminal statuses end a task; partial and blocked do not, nor does a
-// spelling outside the enum.
-func terminal(status string) bool {
-	switch status {
-	case "success", "failure", "escalate":
-		return true
-	}
-	return false
-}
-
-func inDoneFolder(p string) bool {
-	// runs for every HANDBACK: segment by segment, without allocating
-	for dir := path.Dir(p); dir != ""; {
-		var seg string
-		seg, dir, _ = strings.Cut(dir, "/")
-		for _, done := range [...]string{"done", "completed", "finished", "archive"} {
-			if strings.EqualFold(seg, done) {
-				return true
-			}
-		}
-	}
-	return false
 }
