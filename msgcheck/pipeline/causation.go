@@ -33,6 +33,7 @@ const (
 	// maxHashDepth stops hashing absurdly deep values; decoders bound
 	// depth long before this.
 	maxHashDepth = 256
+	hexDigits    = "0123456789abcdef"
 )
 
 func hashByte(h uint64, c byte) uint64 { return (h ^ uint64(c)) * fnvPrime }

@@ -193,8 +193,6 @@ func optString(b []byte, key, val string) []byte {
 	return jsonstr.Append(b, val)
 }
 
-const hexDigits = "0123456789abcdef"
-
 // JSONL is a Sink that writes each event as a line of JSON. It is safe for
 // concurrent use; the first write error stops it and is kept for Err.
 type JSONL struct {
