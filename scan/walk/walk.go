@@ -418,7 +418,7 @@ func (w *walker) dir(osPath, rel string, entries []fs.DirEntry, infos []infoResu
 		switch {
 		case isDir:
 			ahead--
-			if err := w.subdir(decisions[i].ahead, childPath, childRel, covered); err != nil {
+			if err := w.subdir(decisions[i].ahead, childPath, childRel); err != nil {
 				return err
 			}
 		case typ&fs.ModeSymlink != 0:
@@ -469,6 +469,7 @@ type infoResult struct {
 // sorted, and the Lstat of the regular files among them that Include
 // selects.
 type dirRead struct {
+	covered bool          // coveredBelow of the directory, decided when the read started
 	ready   chan struct{} // closed when the fields below are set
 	entries []fs.DirEntry
 	infos   []infoResult
@@ -480,7 +481,7 @@ type dirRead struct {
 // a .gitignore turns out to exclude it: the rules are known only once the
 // walk enters the directory, and an extra Lstat is cheaper than waiting.
 func (w *walker) readAhead(osPath, rel string, covered bool) *dirRead {
-	d := &dirRead{ready: make(chan struct{})}
+	d := &dirRead{covered: covered, ready: make(chan struct{})}
 	w.readers.Add(1)
 	go func() {
 		defer w.readers.Done()
@@ -515,7 +516,7 @@ func sortEntries(entries []fs.DirEntry) {
 }
 
 // subdir enters a subdirectory once ahead has read it.
-func (w *walker) subdir(ahead *dirRead, osPath, rel string, covered bool) error {
+func (w *walker) subdir(ahead *dirRead, osPath, rel string) error {
 	select {
 	case <-ahead.ready:
 	case <-w.done:
@@ -539,7 +540,7 @@ func (w *walker) subdir(ahead *dirRead, osPath, rel string, covered bool) error 
 	}
 	// A pattern covering this directory covers its files: pass that down
 	// so that no file tests every one of its ancestors.
-	return w.dir(osPath, rel, entries, ahead.infos, w.coveredBelow(rel, covered))
+	return w.dir(osPath, rel, entries, ahead.infos, ahead.covered)
 }
 
 // file checks a regular file's size and readability and hands it over.
