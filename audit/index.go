@@ -11,6 +11,7 @@ import (
 	"unsafe"
 
 	"github.com/protoscan/protoscan/jsonmsg"
+	"github.com/protoscan/protoscan/offheap"
 )
 
 // The index is what the audit keeps of every message for the
@@ -176,8 +177,9 @@ func (x *ids) read(b []byte) {
 // rec is the index's memory of one message.
 type rec struct {
 	line int
-	// refs is where its references' task slots start in index.refs:
-	// the parent's (-1 for none), then one per dependency and child
+	// refs is where its references' task slots start in index.refs
+	// (see newRefs), -1 for none: the parent's (-1 for none), then one
+	// per dependency and child
 	refs             int
 	nDeps, nChildren uint32
 	chunk, off       uint32 // its record of ids: arena[chunk][off:]
@@ -199,25 +201,43 @@ type task struct {
 const (
 	recChunk   = 4096      // recs allocated at once
 	arenaChunk = 256 << 10 // bytes of records of ids allocated at once
+	slotChunk  = 8192      // task slots allocated at once
+	refsChunk  = 16384     // reference slots allocated at once
 )
 
 // index is built by the collector, in input order, then read by the
-// checks. Nothing in it is a pointer but the chunks, the paths and the
-// map, so the garbage collector has next to nothing to scan.
+// checks. Its bulk (the recs, the records of ids, the task slots and
+// the references) is pointer-free and lives in mem, off the Go heap: a
+// fresh process gets it in huge pages, a few faults instead of
+// thousands, and the garbage collector never scans it. The map's keys
+// are views of mem too: free drops the map with the memory.
 type index struct {
+	mem   offheap.Arena
 	recs  [][]rec // in chunks, so that growing never copies
 	n     int
 	arena [][]byte
 	paths []string
-	tasks map[string]int32 // task id -> slot; the keys are arena bytes
-	slots []task
-	refs  []int32
-	x     ids // scratch for add
+	tasks map[string]int32 // task id -> slot
+	slots [][]task         // by slot, in chunks
+	nSlot int32
+	// refs holds the task slots each message references, a message's
+	// never straddling two chunks (see rec.refs)
+	refs [][]int32
+	x    ids // scratch for add
 }
 
 func newIndex() *index { return &index{tasks: map[string]int32{}} }
 
+// free releases the index's memory: nothing it returned may be used
+// after (the problems of integrity are copies).
+func (ix *index) free() {
+	ix.mem.Free()
+	*ix = index{}
+}
+
 func (ix *index) at(pos int) *rec { return &ix.recs[pos/recChunk][pos%recChunk] }
+
+func (ix *index) task(slot int32) *task { return &ix.slots[slot/slotChunk][slot%slotChunk] }
 
 func (ix *index) loc(r *rec) Location {
 	return Location{Path: ix.paths[r.path], Line: r.line}
@@ -226,13 +246,21 @@ func (ix *index) loc(r *rec) Location {
 // read decodes the record of ids of r into x.
 func (ix *index) read(r *rec, x *ids) { x.read(ix.arena[r.chunk][r.off:]) }
 
+// parentOf returns the task slot of r's parent, or -1.
+func (ix *index) parentOf(r *rec) int32 {
+	if r.refs < 0 {
+		return -1
+	}
+	return ix.refs[r.refs>>32][r.refs&(1<<32-1)]
+}
+
 // refsOf returns the task slots of r's dependencies, then children.
 func (ix *index) refsOf(r *rec) []int32 {
 	if r.refs < 0 {
 		return nil
 	}
-	from := r.refs + 1 // after the parent's
-	return ix.refs[from : from+int(r.nDeps+r.nChildren)]
+	from := r.refs&(1<<32-1) + 1 // after the parent's
+	return ix.refs[r.refs>>32][from : from+int(r.nDeps+r.nChildren)]
 }
 
 // slot returns id's task slot, adding one if the id is new.
@@ -240,10 +268,27 @@ func (ix *index) slot(id string) int32 {
 	if s, ok := ix.tasks[id]; ok {
 		return s
 	}
-	s := int32(len(ix.slots))
-	ix.slots = append(ix.slots, task{})
+	s := ix.nSlot
+	if s%slotChunk == 0 {
+		ix.slots = append(ix.slots, offheap.Make[task](&ix.mem, slotChunk))
+	}
+	ix.nSlot++
 	ix.tasks[id] = s
 	return s
+}
+
+// newRefs returns room for n reference slots, and where it starts: the
+// chunk's number << 32 | the offset in the chunk.
+func (ix *index) newRefs(n int) ([]int32, int) {
+	last := len(ix.refs) - 1
+	if last < 0 || cap(ix.refs[last])-len(ix.refs[last]) < n {
+		ix.refs = append(ix.refs, offheap.Make[int32](&ix.mem, max(refsChunk, n))[:0])
+		last++
+	}
+	c := &ix.refs[last]
+	at := last<<32 | len(*c)
+	*c = (*c)[:len(*c)+n]
+	return (*c)[len(*c)-n:], at
 }
 
 // add indexes the next message: its kind, location and record of ids
@@ -251,7 +296,7 @@ func (ix *index) slot(id string) int32 {
 func (ix *index) add(kind uint8, loc Location, record []byte) {
 	// the arena: a record never straddles two chunks
 	if n := len(ix.arena); n == 0 || cap(ix.arena[n-1])-len(ix.arena[n-1]) < len(record) {
-		ix.arena = append(ix.arena, make([]byte, 0, max(arenaChunk, len(record))))
+		ix.arena = append(ix.arena, ix.mem.Bytes(max(arenaChunk, len(record)), 1)[:0])
 	}
 	chunk := &ix.arena[len(ix.arena)-1]
 	r := rec{line: loc.Line, refs: -1, chunk: uint32(len(ix.arena) - 1), off: uint32(len(*chunk)), slot: -1, kind: kind}
@@ -267,7 +312,7 @@ func (ix *index) add(kind uint8, loc Location, record []byte) {
 	ix.read(&r, x)
 	if x.taskID != "" {
 		r.slot = ix.slot(x.taskID)
-		t := &ix.slots[r.slot]
+		t := ix.task(r.slot)
 		t.known = true
 		switch {
 		case kind == kindDelegate && t.delegate == 0:
@@ -276,19 +321,19 @@ func (ix *index) add(kind uint8, loc Location, record []byte) {
 			t.handback = ix.n
 		}
 		// the references of a message without a task id are not checked
-		r.refs = len(ix.refs)
-		parent := int32(-1)
+		var refs []int32
+		refs, r.refs = ix.newRefs(1 + len(x.refs))
+		refs[0] = -1
 		if x.parent != "" {
-			parent = ix.slot(x.parent)
+			refs[0] = ix.slot(x.parent)
 		}
-		ix.refs = append(ix.refs, parent)
 		r.nDeps, r.nChildren = uint32(x.nDeps), uint32(len(x.refs)-x.nDeps)
-		for _, id := range x.refs {
-			ix.refs = append(ix.refs, ix.slot(id))
+		for i, id := range x.refs {
+			refs[1+i] = ix.slot(id)
 		}
 	}
 	if n := len(ix.recs); n == 0 || len(ix.recs[n-1]) == recChunk {
-		ix.recs = append(ix.recs, make([]rec, 0, recChunk))
+		ix.recs = append(ix.recs, offheap.Make[rec](&ix.mem, recChunk)[:0])
 	}
 	last := &ix.recs[len(ix.recs)-1]
 	*last = append(*last, r)
@@ -373,7 +418,7 @@ func (ix *index) integrityRange(from, to int, done []bool) checkLists {
 			c := checkOrder(check)
 			out[c] = append(out[c], Problem{Check: check, Location: ix.loc(r), Message: strings.Join(msg, "")})
 		}
-		t := &ix.slots[r.slot]
+		t := ix.task(r.slot)
 		switch r.kind {
 		case kindHandback:
 			if t.delegate == 0 {
@@ -395,12 +440,12 @@ func (ix *index) integrityRange(from, to int, done []bool) checkLists {
 				add(CheckDuplicate, "task_id ", q(id()), " has another DELEGATE at ", ix.loc(ix.at(t.delegate-1)).String())
 			}
 		}
-		if p := ix.refs[r.refs]; p >= 0 && !ix.slots[p].known {
+		if p := ix.parentOf(r); p >= 0 && !ix.task(p).known {
 			id()
 			add(CheckReference, "parent_task_id of ", q(x.taskID), " names unknown task ", q(x.parent))
 		}
 		for i, s := range ix.refsOf(r) {
-			if ix.slots[s].known {
+			if ix.task(s).known {
 				continue
 			}
 			field := "dependencies"
@@ -425,7 +470,7 @@ func (ix *index) cycles() []Problem {
 	)
 	color := make([]uint8, ix.n) // by index position of a task's first DELEGATE
 	// first is the position of the first DELEGATE of a task slot, or -1
-	first := func(slot int32) int { return ix.slots[slot].delegate - 1 }
+	first := func(slot int32) int { return ix.task(slot).delegate - 1 }
 	deps := func(pos int) []int32 { r := ix.at(pos); return ix.refsOf(r)[:r.nDeps] }
 	var out []Problem
 	type frame struct {

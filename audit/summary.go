@@ -258,5 +258,6 @@ func (a *aggregator) finish(tallies []*tally) *Summary {
 		s.Statuses = append(s.Statuses, StatusCount{Value: c.Name, Canonical: canon, N: c.N})
 	}
 	s.Integrity = a.index.integrity(workers)
+	a.index.free() // the problems are copies
 	return s
 }
