@@ -342,45 +342,68 @@ func (ix *index) add(kind uint8, loc Location, record []byte) {
 // integrity runs the cross-message checks over the index. It is
 // read-only by now, so the positions are split among the workers.
 //
-// The problems are wanted sorted by check, then place. Each worker keeps
-// a list per check, in position order, and positions follow the paths as
-// the inputs were given: the lists joined check by check are sorted
-// already, but for inputs given out of path order, which a check's list
-// is sorted for only then.
+// The problems are wanted sorted by check, then place. Positions follow
+// the paths as the inputs were given, so a check's problems in position
+// order are sorted already, but for inputs given out of path order,
+// which a check's list is sorted for only then.
+//
+// The workers walk their positions twice: to count the problems, then
+// to write each into its place in the one list returned. Growing lists
+// and joining them cost more than the first walk, most of it in fresh
+// pages.
 func (ix *index) integrity(workers int) []Problem {
 	done := make([]bool, len(ix.paths)) // a path's folder is a done folder
 	for i, p := range ix.paths {
 		done[i] = inDoneFolder(p)
 	}
-	parts := make([]checkLists, max(1, min(workers, ix.n/4096)))
-	var wg sync.WaitGroup
-	for w := range parts {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			parts[w] = ix.integrityRange(w*ix.n/len(parts), (w+1)*ix.n/len(parts), done)
-		}()
+	parts := make([]problemSink, max(1, min(workers, ix.n/4096)))
+	each := func(f func(w int)) {
+		var wg sync.WaitGroup
+		for w := range parts {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				f(w)
+			}()
+		}
+		wg.Wait()
 	}
-	wg.Wait()
-	var cycles checkLists
-	cycles[checkOrder(CheckCycle)] = ix.cycles()
-	parts = append(parts, cycles)
-	n := 0
+	span := func(w int) (int, int) { return w * ix.n / len(parts), (w + 1) * ix.n / len(parts) }
+	each(func(w int) { from, to := span(w); ix.integrityRange(from, to, done, &parts[w]) })
+	cycles := ix.cycles()
+	n := len(cycles)
 	for _, p := range parts {
-		for _, l := range p {
-			n += len(l)
+		for _, c := range p.n {
+			n += c
 		}
 	}
-	out := make([]Problem, 0, n)
-	byPlace := func(a, b Problem) int { return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line)) }
+	out := make([]Problem, n)
+	// each check's problems: the cycles, then each part's in turn
+	at := 0
 	for c := range checksSorted {
-		start := len(out)
-		for _, p := range parts {
-			out = append(out, p[c]...)
+		if c == checkOrder(CheckCycle) {
+			at += copy(out[at:], cycles)
 		}
-		if list := out[start:]; !slices.IsSortedFunc(list, byPlace) {
+		for w := range parts {
+			parts[w].lists[c] = out[at : at : at+parts[w].n[c]]
+			at += parts[w].n[c]
+		}
+	}
+	each(func(w int) { from, to := span(w); parts[w].fill = true; ix.integrityRange(from, to, done, &parts[w]) })
+	byPlace := func(a, b Problem) int { return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line)) }
+	at = 0
+	for c := range checksSorted {
+		n := 0
+		if c == checkOrder(CheckCycle) {
+			n = len(cycles)
+		}
+		for _, p := range parts {
+			n += p.n[c]
+		}
+		if list := out[at : at+n]; !slices.IsSortedFunc(list, byPlace) {
 			slices.SortStableFunc(list, byPlace)
 		}
+		at += n
 	}
 	return out
 }
@@ -389,14 +412,29 @@ func (ix *index) integrity(workers int) []Problem {
 // which is their order in a report.
 var checksSorted = [...]string{CheckCycle, CheckDuplicate, CheckOrphan, CheckPending, CheckUnfinished, CheckReference}
 
-// checkLists holds problems by check, in the order of checksSorted.
-type checkLists [len(checksSorted)][]Problem
-
 func checkOrder(check string) int { return slices.Index(checksSorted[:], check) }
 
+// problemSink takes the problems of one part of the index: it counts
+// them, or, once fill is set, writes them into lists (by check, in the
+// order of checksSorted, each with room for the number counted).
+type problemSink struct {
+	fill  bool
+	n     [len(checksSorted)]int
+	lists [len(checksSorted)][]Problem
+}
+
+// add takes one problem; msg formats its message, only when filling.
+func (s *problemSink) add(check string, l Location, msg func() string) {
+	c := checkOrder(check)
+	if !s.fill {
+		s.n[c]++
+		return
+	}
+	s.lists[c] = append(s.lists[c], Problem{Check: check, Location: l, Message: msg()})
+}
+
 // integrityRange checks the messages at index positions [from, to).
-func (ix *index) integrityRange(from, to int, done []bool) checkLists {
-	var out checkLists
+func (ix *index) integrityRange(from, to int, done []bool, out *problemSink) {
 	var x ids
 	q := strconv.Quote
 	for pos := from; pos < to; pos++ {
@@ -414,48 +452,56 @@ func (ix *index) integrityRange(from, to int, done []bool) checkLists {
 			}
 			return x.taskID
 		}
-		add := func(check string, msg ...string) {
-			c := checkOrder(check)
-			out[c] = append(out[c], Problem{Check: check, Location: ix.loc(r), Message: strings.Join(msg, "")})
-		}
+		loc := ix.loc(r)
 		t := ix.task(r.slot)
 		switch r.kind {
 		case kindHandback:
 			if t.delegate == 0 {
-				add(CheckOrphan, "HANDBACK ", q(id()), " answers no DELEGATE")
+				out.add(CheckOrphan, loc, func() string { return "HANDBACK " + q(id()) + " answers no DELEGATE" })
 			}
 			if done[r.path] {
 				if id(); !terminal(x.status) {
-					add(CheckUnfinished, "HANDBACK ", q(x.taskID), " is in a done folder with status ", q(x.status), ", which does not finish a task")
+					out.add(CheckUnfinished, loc, func() string {
+						return "HANDBACK " + q(x.taskID) + " is in a done folder with status " + q(x.status) + ", which does not finish a task"
+					})
 				}
 			}
 			if t.handback != pos+1 {
-				add(CheckDuplicate, "task_id ", q(id()), " has another HANDBACK at ", ix.loc(ix.at(t.handback-1)).String())
+				out.add(CheckDuplicate, loc, func() string {
+					return "task_id " + q(id()) + " has another HANDBACK at " + ix.loc(ix.at(t.handback-1)).String()
+				})
 			}
 		case kindDelegate:
 			if t.handback == 0 {
-				add(CheckPending, "DELEGATE ", q(id()), " has no HANDBACK yet (in ", path.Dir(ix.paths[r.path]), ")")
+				out.add(CheckPending, loc, func() string {
+					return "DELEGATE " + q(id()) + " has no HANDBACK yet (in " + path.Dir(loc.Path) + ")"
+				})
 			}
 			if t.delegate != pos+1 {
-				add(CheckDuplicate, "task_id ", q(id()), " has another DELEGATE at ", ix.loc(ix.at(t.delegate-1)).String())
+				out.add(CheckDuplicate, loc, func() string {
+					return "task_id " + q(id()) + " has another DELEGATE at " + ix.loc(ix.at(t.delegate-1)).String()
+				})
 			}
 		}
 		if p := ix.parentOf(r); p >= 0 && !ix.task(p).known {
-			id()
-			add(CheckReference, "parent_task_id of ", q(x.taskID), " names unknown task ", q(x.parent))
+			out.add(CheckReference, loc, func() string {
+				id()
+				return "parent_task_id of " + q(x.taskID) + " names unknown task " + q(x.parent)
+			})
 		}
 		for i, s := range ix.refsOf(r) {
 			if ix.task(s).known {
 				continue
 			}
-			field := "dependencies"
-			if id(); i >= x.nDeps {
-				field = "children_created"
-			}
-			add(CheckReference, field, " of ", q(x.taskID), " names unknown task ", q(x.refs[i]))
+			out.add(CheckReference, loc, func() string {
+				field := "dependencies"
+				if id(); i >= x.nDeps {
+					field = "children_created"
+				}
+				return field + " of " + q(x.taskID) + " names unknown task " + q(x.refs[i])
+			})
 		}
 	}
-	return out
 }
 
 // cycles finds dependency cycles among DELEGATEs (iteratively: a queue

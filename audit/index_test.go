@@ -140,3 +140,60 @@ func record(m map[string]any) []byte {
 	b, _ := appendIDsMap(nil, m)
 	return b
 }
+
+// TestIntegrityPartsAgree checks that the problems do not depend on how
+// many parts the index is split into (each part counts, then writes its
+// problems into its own window of the one list), on an index with every
+// check firing, across part boundaries and out of path order.
+func TestIntegrityPartsAgree(t *testing.T) {
+	ix := newIndex()
+	dirs := []string{"q/incoming/b.jsonl", "q/done/a.jsonl", "q/incoming/a.jsonl"} // out of path order
+	ix.add(kindDelegate, Location{Path: "q/incoming/c.jsonl", Line: 1}, record(map[string]any{"task_id": "c1", "dependencies": []any{"c2"}}))
+	ix.add(kindDelegate, Location{Path: "q/incoming/c.jsonl", Line: 2}, record(map[string]any{"task_id": "c2", "dependencies": []any{"c1"}}))
+	n := 0
+	for _, p := range dirs {
+		for i := range 9000 {
+			n++
+			id := fmt.Sprint("t", n%7000) // duplicates
+			m := map[string]any{"task_id": id}
+			switch i % 11 {
+			case 3:
+				m["parent_task_id"] = fmt.Sprint("unknown", i)
+			case 5:
+				m["dependencies"] = []any{fmt.Sprint("t", (n+1)%7000), fmt.Sprint("nowhere", i)}
+			case 7:
+				m["children_created"] = []any{fmt.Sprint("gone", i)}
+			}
+			kind := kindDelegate
+			if i%3 == 1 {
+				kind = kindHandback
+				m["status"] = []string{"success", "partial"}[i%2]
+				if i%13 == 0 {
+					m["task_id"] = fmt.Sprint("orphan", i)
+				}
+			}
+			ix.add(kind, Location{Path: p, Line: i + 1}, record(m))
+		}
+	}
+	one := ix.integrity(1)
+	checks := map[string]int{}
+	for _, p := range one {
+		checks[p.Check]++
+	}
+	for _, c := range checksSorted {
+		if checks[c] == 0 {
+			t.Errorf("no %s problem: the index does not exercise every check", c)
+		}
+	}
+	for i := 1; i < len(one); i++ {
+		a, b := one[i-1], one[i]
+		if checkOrder(a.Check) > checkOrder(b.Check) || a.Check == b.Check && (a.Path > b.Path || a.Path == b.Path && a.Line > b.Line) {
+			t.Fatalf("problems %d and %d out of order: %v, %v", i-1, i, a, b)
+		}
+	}
+	for _, w := range []int{2, 3, 8} {
+		if got := ix.integrity(w); !slices.Equal(got, one) {
+			t.Errorf("integrity(%d) gives %d problems unlike integrity(1)'s %d", w, len(got), len(one))
+		}
+	}
+}
