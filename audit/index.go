@@ -3,6 +3,7 @@ package audit
 import (
 	"cmp"
 	"encoding/binary"
+	"hash/maphash"
 	"path"
 	"slices"
 	"strconv"
@@ -196,6 +197,10 @@ type task struct {
 	// known: a message carries the id (a reference alone does not make
 	// a task known)
 	known bool
+	// the id: arena[keyChunk][keyOff:][:keyLen], in the record of the
+	// message that first named it
+	keyChunk, keyOff uint32
+	keyLen           int
 }
 
 const (
@@ -217,8 +222,11 @@ type index struct {
 	n     int
 	arena [][]byte
 	paths []string
-	tasks map[string]int32 // task id -> slot
-	slots [][]task         // by slot, in chunks
+	// tasks maps a task id to its slot: open addressing in mem, probed
+	// linearly, at most half full. An entry's key is its slot's id.
+	tasks []taskEntry
+	seed  maphash.Seed
+	slots [][]task // by slot, in chunks
 	nSlot int32
 	// refs holds the task slots each message references, a message's
 	// never straddling two chunks (see rec.refs)
@@ -226,7 +234,7 @@ type index struct {
 	x    ids // scratch for add
 }
 
-func newIndex() *index { return &index{tasks: map[string]int32{}} }
+func newIndex() *index { return &index{seed: maphash.MakeSeed()} }
 
 // free releases the index's memory: nothing it returned may be used
 // after (the problems of integrity are copies).
@@ -263,18 +271,82 @@ func (ix *index) refsOf(r *rec) []int32 {
 	return ix.refs[r.refs>>32][from : from+int(r.nDeps+r.nChildren)]
 }
 
-// slot returns id's task slot, adding one if the id is new.
-func (ix *index) slot(id string) int32 {
-	if s, ok := ix.tasks[id]; ok {
-		return s
+// taskEntry is an entry of the table of task ids: the id's hash and
+// 1 + its slot (0 is an empty entry).
+type taskEntry struct {
+	hash uint32
+	slot int32
+}
+
+// key returns the task id of a slot.
+func (ix *index) key(slot int32) string {
+	t := ix.task(slot)
+	if t.keyLen == 0 {
+		return ""
+	}
+	return unsafe.String(&ix.arena[t.keyChunk][t.keyOff], t.keyLen)
+}
+
+// find returns the entry of id, or the empty entry where it would go.
+func (ix *index) find(id string, h uint32) *taskEntry {
+	mask := len(ix.tasks) - 1
+	for i := int(h) & mask; ; i = (i + 1) & mask {
+		e := &ix.tasks[i]
+		if e.slot == 0 || e.hash == h && ix.key(e.slot-1) == id {
+			return e
+		}
+	}
+}
+
+// slotOf returns id's task slot, or -1.
+func (ix *index) slotOf(id string) int32 {
+	if len(ix.tasks) == 0 {
+		return -1
+	}
+	return ix.find(id, uint32(maphash.String(ix.seed, id))).slot - 1
+}
+
+// slot returns id's task slot, adding one if the id is new. The id is a
+// view of the arena chunk chunk (a string of the record just added).
+func (ix *index) slot(id string, chunk uint32) int32 {
+	if 2*(int(ix.nSlot)+1) > len(ix.tasks) {
+		ix.growTasks()
+	}
+	h := uint32(maphash.String(ix.seed, id))
+	e := ix.find(id, h)
+	if e.slot > 0 {
+		return e.slot - 1
 	}
 	s := ix.nSlot
 	if s%slotChunk == 0 {
 		ix.slots = append(ix.slots, offheap.Make[task](&ix.mem, slotChunk))
 	}
 	ix.nSlot++
-	ix.tasks[id] = s
+	*e = taskEntry{hash: h, slot: s + 1}
+	t := ix.task(s)
+	t.keyChunk, t.keyLen = chunk, len(id)
+	if len(id) > 0 {
+		t.keyOff = uint32(uintptr(unsafe.Pointer(unsafe.StringData(id))) - uintptr(unsafe.Pointer(&ix.arena[chunk][0])))
+	}
 	return s
+}
+
+// growTasks doubles the table of task ids (the old one stays in mem
+// until free: it is touched memory either way).
+func (ix *index) growTasks() {
+	old := ix.tasks
+	ix.tasks = offheap.Make[taskEntry](&ix.mem, max(4096, 2*len(old)))
+	mask := len(ix.tasks) - 1
+	for _, e := range old {
+		if e.slot == 0 {
+			continue
+		}
+		i := int(e.hash) & mask
+		for ix.tasks[i].slot != 0 {
+			i = (i + 1) & mask
+		}
+		ix.tasks[i] = e
+	}
 }
 
 // newRefs returns room for n reference slots, and where it starts: the
@@ -311,7 +383,7 @@ func (ix *index) add(kind uint8, loc Location, record []byte) {
 	x := &ix.x
 	ix.read(&r, x)
 	if x.taskID != "" {
-		r.slot = ix.slot(x.taskID)
+		r.slot = ix.slot(x.taskID, r.chunk)
 		t := ix.task(r.slot)
 		t.known = true
 		switch {
@@ -325,11 +397,11 @@ func (ix *index) add(kind uint8, loc Location, record []byte) {
 		refs, r.refs = ix.newRefs(1 + len(x.refs))
 		refs[0] = -1
 		if x.parent != "" {
-			refs[0] = ix.slot(x.parent)
+			refs[0] = ix.slot(x.parent, r.chunk)
 		}
 		r.nDeps, r.nChildren = uint32(x.nDeps), uint32(len(x.refs)-x.nDeps)
 		for i, id := range x.refs {
-			refs[1+i] = ix.slot(id)
+			refs[1+i] = ix.slot(id, r.chunk)
 		}
 	}
 	if n := len(ix.recs); n == 0 || len(ix.recs[n-1]) == recChunk {
@@ -559,7 +631,7 @@ func (ix *index) cycles() []Problem {
 					}
 				}
 				slices.Reverse(cyc)
-				at := ix.at(first(ix.tasks[slices.Min(cyc)]))
+				at := ix.at(first(ix.slotOf(slices.Min(cyc))))
 				out = append(out, Problem{Check: CheckCycle, Location: ix.loc(at),
 					Message: "dependency cycle: " + strings.Join(append(cyc, id(dep)), " -> ")})
 			}

@@ -197,3 +197,41 @@ func TestIntegrityPartsAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestTaskTable checks the table of task ids through its growth: every
+// id keeps its slot, a slot gives its id back, and an id never indexed
+// has no slot.
+func TestTaskTable(t *testing.T) {
+	ix := newIndex()
+	defer ix.free()
+	const n = 50000
+	for i := range n {
+		// the DELEGATE names a child that its own message only adds later
+		ix.add(kindDelegate, Location{Path: "q.jsonl", Line: i + 1}, record(map[string]any{
+			"task_id": fmt.Sprint("task-", i), "children_created": []any{fmt.Sprint("task-", i+1), ""}}))
+	}
+	if int(ix.nSlot) != n+2 { // and "" and task-n, named only
+		t.Fatalf("%d slots, want %d", ix.nSlot, n+2)
+	}
+	if 2*int(ix.nSlot) > len(ix.tasks) {
+		t.Errorf("table of %d entries for %d ids: more than half full", len(ix.tasks), ix.nSlot)
+	}
+	for i := range n + 1 {
+		id := fmt.Sprint("task-", i)
+		s := ix.slotOf(id)
+		if s < 0 || ix.key(s) != id {
+			t.Fatalf("slotOf(%q) = %d, whose id is %q", id, s, ix.key(max(s, 0)))
+		}
+		if got := ix.task(s).known; got != (i < n) {
+			t.Errorf("%s: known = %v", id, got)
+		}
+	}
+	if s := ix.slotOf(""); s < 0 || ix.key(s) != "" {
+		t.Errorf("the empty id has slot %d", s)
+	}
+	for _, id := range []string{"task-", "task-50001", "task-1 ", "TASK-1"} {
+		if s := ix.slotOf(id); s != -1 {
+			t.Errorf("slotOf(%q) = %d, want -1", id, s)
+		}
+	}
+}
