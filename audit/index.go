@@ -425,8 +425,9 @@ func (ix *index) add(kind uint8, loc Location, record []byte) {
 // pages.
 func (ix *index) integrity(workers int) []Problem {
 	done := make([]bool, len(ix.paths)) // a path's folder is a done folder
+	dirs := make([]string, len(ix.paths))
 	for i, p := range ix.paths {
-		done[i] = inDoneFolder(p)
+		done[i], dirs[i] = inDoneFolder(p), path.Dir(p)
 	}
 	parts := make([]problemSink, max(1, min(workers, ix.n/4096)))
 	each := func(f func(w int)) {
@@ -441,7 +442,7 @@ func (ix *index) integrity(workers int) []Problem {
 		wg.Wait()
 	}
 	span := func(w int) (int, int) { return w * ix.n / len(parts), (w + 1) * ix.n / len(parts) }
-	each(func(w int) { from, to := span(w); ix.integrityRange(from, to, done, &parts[w]) })
+	each(func(w int) { from, to := span(w); ix.integrityRange(from, to, done, dirs, &parts[w]) })
 	cycles := ix.cycles()
 	n := len(cycles)
 	for _, p := range parts {
@@ -461,7 +462,11 @@ func (ix *index) integrity(workers int) []Problem {
 			at += parts[w].n[c]
 		}
 	}
-	each(func(w int) { from, to := span(w); parts[w].fill = true; ix.integrityRange(from, to, done, &parts[w]) })
+	each(func(w int) {
+		from, to := span(w)
+		parts[w].fill = true
+		ix.integrityRange(from, to, done, dirs, &parts[w])
+	})
 	byPlace := func(a, b Problem) int { return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line)) }
 	at = 0
 	for c := range checksSorted {
@@ -493,22 +498,26 @@ type problemSink struct {
 	fill  bool
 	n     [len(checksSorted)]int
 	lists [len(checksSorted)][]Problem
+	buf   []byte // a message being formatted
 }
 
-// add takes one problem; msg formats its message, only when filling.
-func (s *problemSink) add(check string, l Location, msg func() string) {
+// add takes one problem; msg appends its message to a buffer, only
+// when filling.
+func (s *problemSink) add(check string, l Location, msg func([]byte) []byte) {
 	c := checkOrder(check)
 	if !s.fill {
 		s.n[c]++
 		return
 	}
-	s.lists[c] = append(s.lists[c], Problem{Check: check, Location: l, Message: msg()})
+	s.buf = msg(s.buf[:0])
+	s.lists[c] = append(s.lists[c], Problem{Check: check, Location: l, Message: string(s.buf)})
 }
 
 // integrityRange checks the messages at index positions [from, to).
-func (ix *index) integrityRange(from, to int, done []bool, out *problemSink) {
+// dirs are the folders of the paths, for the pending DELEGATEs.
+func (ix *index) integrityRange(from, to int, done []bool, dirs []string, out *problemSink) {
 	var x ids
-	q := strconv.Quote
+	q := appendQuoted
 	for pos := from; pos < to; pos++ {
 		r := ix.at(pos)
 		if r.slot < 0 {
@@ -529,51 +538,78 @@ func (ix *index) integrityRange(from, to int, done []bool, out *problemSink) {
 		switch r.kind {
 		case kindHandback:
 			if t.delegate == 0 {
-				out.add(CheckOrphan, loc, func() string { return "HANDBACK " + q(id()) + " answers no DELEGATE" })
+				out.add(CheckOrphan, loc, func(b []byte) []byte {
+					return append(q(append(b, "HANDBACK "...), id()), " answers no DELEGATE"...)
+				})
 			}
 			if done[r.path] {
 				if id(); !terminal(x.status) {
-					out.add(CheckUnfinished, loc, func() string {
-						return "HANDBACK " + q(x.taskID) + " is in a done folder with status " + q(x.status) + ", which does not finish a task"
+					out.add(CheckUnfinished, loc, func(b []byte) []byte {
+						b = append(q(append(b, "HANDBACK "...), x.taskID), " is in a done folder with status "...)
+						return append(q(b, x.status), ", which does not finish a task"...)
 					})
 				}
 			}
 			if t.handback != pos+1 {
-				out.add(CheckDuplicate, loc, func() string {
-					return "task_id " + q(id()) + " has another HANDBACK at " + ix.loc(ix.at(t.handback-1)).String()
+				out.add(CheckDuplicate, loc, func(b []byte) []byte {
+					b = append(q(append(b, "task_id "...), id()), " has another HANDBACK at "...)
+					return ix.appendLoc(b, ix.at(t.handback-1))
 				})
 			}
 		case kindDelegate:
 			if t.handback == 0 {
-				out.add(CheckPending, loc, func() string {
-					return "DELEGATE " + q(id()) + " has no HANDBACK yet (in " + path.Dir(loc.Path) + ")"
+				out.add(CheckPending, loc, func(b []byte) []byte {
+					b = append(q(append(b, "DELEGATE "...), id()), " has no HANDBACK yet (in "...)
+					return append(append(b, dirs[r.path]...), ')')
 				})
 			}
 			if t.delegate != pos+1 {
-				out.add(CheckDuplicate, loc, func() string {
-					return "task_id " + q(id()) + " has another DELEGATE at " + ix.loc(ix.at(t.delegate-1)).String()
+				out.add(CheckDuplicate, loc, func(b []byte) []byte {
+					b = append(q(append(b, "task_id "...), id()), " has another DELEGATE at "...)
+					return ix.appendLoc(b, ix.at(t.delegate-1))
 				})
 			}
 		}
 		if p := ix.parentOf(r); p >= 0 && !ix.task(p).known {
-			out.add(CheckReference, loc, func() string {
-				id()
-				return "parent_task_id of " + q(x.taskID) + " names unknown task " + q(x.parent)
+			out.add(CheckReference, loc, func(b []byte) []byte {
+				b = append(q(append(b, "parent_task_id of "...), id()), " names unknown task "...)
+				return q(b, x.parent)
 			})
 		}
 		for i, s := range ix.refsOf(r) {
 			if ix.task(s).known {
 				continue
 			}
-			out.add(CheckReference, loc, func() string {
-				field := "dependencies"
+			out.add(CheckReference, loc, func(b []byte) []byte {
+				field := "dependencies of "
 				if id(); i >= x.nDeps {
-					field = "children_created"
+					field = "children_created of "
 				}
-				return field + " of " + q(x.taskID) + " names unknown task " + q(x.refs[i])
+				b = append(q(append(b, field...), x.taskID), " names unknown task "...)
+				return q(b, x.refs[i])
 			})
 		}
 	}
+}
+
+// appendLoc appends r's location, as Location.String writes it.
+func (ix *index) appendLoc(b []byte, r *rec) []byte {
+	b = append(b, ix.paths[r.path]...)
+	if r.line > 0 {
+		b = strconv.AppendInt(append(b, ':'), int64(r.line), 10)
+	}
+	return b
+}
+
+// appendQuoted appends s quoted as strconv.Quote does, without its
+// rune-by-rune walk for the usual id: printable ASCII needing no escape.
+func appendQuoted(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+			return strconv.AppendQuote(b, s)
+		}
+	}
+	return append(append(append(b, '"'), s...), '"')
 }
 
 // cycles finds dependency cycles among DELEGATEs (iteratively: a queue

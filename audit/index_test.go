@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -232,6 +233,20 @@ func TestTaskTable(t *testing.T) {
 	for _, id := range []string{"task-", "task-50001", "task-1 ", "TASK-1"} {
 		if s := ix.slotOf(id); s != -1 {
 			t.Errorf("slotOf(%q) = %d, want -1", id, s)
+		}
+	}
+}
+
+// TestAppendQuoted checks the fast path against strconv.Quote, for every
+// byte alone and amid an id, and for runes that need escapes.
+func TestAppendQuoted(t *testing.T) {
+	cases := []string{"", "task-1", "a b", "naïve", "\u00a0", "\u2028", "\xff", "tab\there", `q"uote`, `back\slash`, "\x7f", "~"}
+	for c := range 256 {
+		cases = append(cases, string(rune(c)), "id-"+string([]byte{byte(c)})+"-x")
+	}
+	for _, s := range cases {
+		if got, want := string(appendQuoted([]byte("> "), s)), "> "+strconv.Quote(s); got != want {
+			t.Errorf("appendQuoted(%q) = %s, want %s", s, got, want)
 		}
 	}
 }
