@@ -32,6 +32,7 @@ import (
 	"github.com/protoscan/protoscan/jsonmsg"
 	"github.com/protoscan/protoscan/languages/yamldoc"
 	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan/protoscan/offheap"
 	"github.com/protoscan/protoscan/yamlnode"
 )
 
@@ -65,6 +66,8 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 	}
 	a := newAggregator(opts.Spec)
 	kinds := opts.Spec.Kinds()
+	bufs := &chunkBufs{}
+	defer bufs.close() // after the collector is done with every batch
 	jobs := make(chan *batch, 2*workers)
 	done := make(chan *batch, 2*workers)
 	var wg sync.WaitGroup
@@ -138,13 +141,13 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 				putIDs(nb.ids)
 				nb.items, nb.ids = nil, nil
 				if nb.buf != nil {
-					releaseChunk(nb.buf) // nothing of its messages is left
+					bufs.release(nb.buf) // nothing of its messages is left
 					nb.buf = nil
 				}
 			}
 		}
 	}()
-	r := &reader{ctx: ctx, jobs: jobs, maxLine: opts.MaxLine}
+	r := &reader{ctx: ctx, jobs: jobs, maxLine: opts.MaxLine, bufs: bufs}
 	for _, in := range inputs {
 		if ctx.Err() != nil {
 			break
@@ -320,6 +323,7 @@ type reader struct {
 	cur     *batch
 	seq     int
 	maxLine int
+	bufs    *chunkBufs
 }
 
 // problem sends an unreadable input down the pipeline, so that it is
@@ -477,7 +481,7 @@ func (r *reader) jsonl(name string, in io.Reader) {
 		// a line longer than a chunk doubles the read, so that carrying
 		// it over costs time in its length, not its square
 		size := max(chunkSize, len(carry))
-		bp := getChunk(len(carry) + size)
+		bp := r.bufs.get(len(carry) + size)
 		b := append((*bp)[:0], carry...)
 		n, err := io.ReadFull(in, b[len(b):len(b)+size])
 		all := b[:len(b)+n]
@@ -485,7 +489,7 @@ func (r *reader) jsonl(name string, in io.Reader) {
 		if skipping { // carry is empty: all is what was just read
 			i := bytes.IndexByte(all, '\n')
 			if i < 0 {
-				releaseChunk(bp)
+				r.bufs.release(bp)
 				if eof {
 					return
 				}
@@ -507,7 +511,7 @@ func (r *reader) jsonl(name string, in io.Reader) {
 			r.pushChunk(name, unsafe.String(&all[0], cut), line, bp)
 			line += lines
 		} else {
-			releaseChunk(bp)
+			r.bufs.release(bp)
 		}
 		if len(carry) > r.maxLine {
 			r.problem(Location{Path: name, Line: line}, fmt.Sprintf("line longer than %d bytes; skipped", r.maxLine))
@@ -522,35 +526,60 @@ func (r *reader) jsonl(name string, in io.Reader) {
 	}
 }
 
-// chunkPool recycles the buffers JSON Lines are read into.
-var chunkPool sync.Pool
+// chunkBufs hands out the buffers JSON Lines are read into, for one
+// Run. Buffers of the usual size come from an offheap arena and are
+// recycled through a free list: in a fresh process they are huge pages,
+// not hundreds of faults, and all of them go with the Run (free). A
+// buffer grown for a long line is from the Go heap and is not kept.
+type chunkBufs struct {
+	mu   sync.Mutex
+	mem  offheap.Arena
+	free []*[]byte
+}
 
-// poisonChunks makes releaseChunk overwrite each buffer, so that a string
+// stdChunk is the capacity of a buffer from the arena: a chunk and the
+// carry of a line cut at its end.
+const stdChunk = 2 * chunkSize
+
+// poisonChunks makes release overwrite each buffer, so that a string
 // kept past its batch shows as garbage in a test rather than as a silent
 // change of the report.
 var poisonChunks bool
 
-// getChunk returns a buffer with room for n bytes.
-func getChunk(n int) *[]byte {
-	if bp, ok := chunkPool.Get().(*[]byte); ok && cap(*bp) >= n {
+// get returns a buffer with room for n bytes.
+func (c *chunkBufs) get(n int) *[]byte {
+	if n > stdChunk {
+		b := make([]byte, 0, n)
+		return &b
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if k := len(c.free); k > 0 {
+		bp := c.free[k-1]
+		c.free = c.free[:k-1]
 		return bp
 	}
-	b := make([]byte, 0, max(n, 2*chunkSize))
+	b := c.mem.Bytes(stdChunk, 64)[:0]
 	return &b
 }
 
-func releaseChunk(bp *[]byte) {
+func (c *chunkBufs) release(bp *[]byte) {
 	if poisonChunks {
 		b := (*bp)[:cap(*bp)]
 		for i := range b {
 			b[i] = 0xff
 		}
 	}
-	if cap(*bp) > 4*chunkSize {
+	if cap(*bp) != stdChunk {
 		return // grown for a long line: do not pin it
 	}
-	chunkPool.Put(bp)
+	c.mu.Lock()
+	c.free = append(c.free, bp)
+	c.mu.Unlock()
 }
+
+// close unmaps the buffers: no batch may be in flight.
+func (c *chunkBufs) close() { c.mem.Free() }
 
 var newline = []byte("\n")
 
@@ -561,7 +590,7 @@ func (r *reader) pushChunk(name, chunk string, firstLine int, buf *[]byte) {
 	case r.jobs <- &batch{seq: r.seq, chunk: chunk, name: name, firstLine: firstLine, buf: buf}:
 		r.seq++
 	case <-r.ctx.Done():
-		releaseChunk(buf)
+		r.bufs.release(buf)
 	}
 }
 
