@@ -31,13 +31,15 @@ type Spec struct {
 
 // kind is one message kind of a spec (delegate, handback...).
 type kind struct {
-	name      string // "delegate", as the spec's key
-	title     string // "DELEGATE", used in messages
-	signature []string
-	required  []string
-	fields    map[string]*field
-	order     []*field // core fields first, then extensions, in spec order
-	rules     []*celRule
+	name  string // "delegate", as the spec's key
+	title string // "DELEGATE", used in messages
+	// unknownRule is the rule id of an unknown field, built once
+	unknownRule string
+	signature   []string
+	required    []string
+	fields      map[string]*field
+	order       []*field // core fields first, then extensions, in spec order
+	rules       []*celRule
 	// declaresVersions is set when both version fields are fields of the
 	// kind, so the validator can check them in its field loop
 	declaresVersions bool
@@ -412,7 +414,7 @@ func isAnnotation(key string) bool {
 const celKeyword = "x-protoscan-validations"
 
 func (c *compiler) kind(name string, n *yaml.Node) *kind {
-	k := &kind{name: name, title: strings.ToUpper(name), fields: map[string]*field{}}
+	k := &kind{name: name, title: strings.ToUpper(name), unknownRule: "msgcheck/" + name + "-unknown-field", fields: map[string]*field{}}
 	var required *yaml.Node
 	for _, kv := range pairs(n) {
 		key, v := kv[0].Value, kv[1]

@@ -108,7 +108,7 @@ func (st *state) tapeFields(k *kind, t *jsonmsg.Tape, slots *[maxTapeFields]int3
 		at := int(slots[f.pos]) - 1
 		if at < 0 {
 			if f.required {
-				st.addText(false, Finding{Field: f.name, Rule: "msgcheck/" + f.ruleBase + "-required"}, "required field is missing")
+				st.addText(false, Finding{Field: f.name, Rule: f.ruleIDs["required"]}, "required field is missing")
 			}
 			continue
 		}
@@ -132,11 +132,13 @@ func (st *state) tapeFields(k *kind, t *jsonmsg.Tape, slots *[maxTapeFields]int3
 			i = int(t.Toks[i+1].Next)
 		}
 		slices.Sort(names)
-		if len(slices.Compact(slices.Clone(names))) != len(names) {
-			return false // an unknown name twice: Validate reports it once
+		for i := 1; i < len(names); i++ {
+			if names[i] == names[i-1] {
+				return false // an unknown name twice: Validate reports it once
+			}
 		}
 		for _, name := range names {
-			res.add(Finding{Field: name, Rule: "msgcheck/" + k.name + "-unknown-field",
+			res.add(Finding{Field: name, Rule: k.unknownRule,
 				Message: "Unknown field '" + name + "' in " + k.title + " (will be ignored)"}, true)
 		}
 	}

@@ -249,7 +249,7 @@ func (v *Validator) validate(kindName string, msg any, st *state) {
 		val, present := m[f.name]
 		if !present {
 			if f.required {
-				st.addText(false, Finding{Field: f.name, Rule: "msgcheck/" + f.ruleBase + "-required"}, "required field is missing")
+				st.addText(false, Finding{Field: f.name, Rule: f.ruleIDs["required"]}, "required field is missing")
 			}
 			continue
 		}
@@ -282,7 +282,7 @@ func (v *Validator) unknownFields(k *kind, m map[string]any, res *Result) {
 	}
 	slices.Sort(unknown)
 	for _, name := range unknown {
-		res.add(Finding{Field: name, Rule: "msgcheck/" + k.name + "-unknown-field",
+		res.add(Finding{Field: name, Rule: k.unknownRule,
 			Message: "Unknown field '" + name + "' in " + k.title + " (will be ignored)",
 			path:    []yamlnode.Step{{Key: name, Index: -1}}, atKey: true}, true)
 	}
