@@ -19,35 +19,33 @@ var embedded embed.FS
 // DefaultSpecName is the embedded spec used when a repository has none.
 const DefaultSpecName = "protocol-core-v1.0.yaml"
 
-// EmbeddedSpec returns a compiled embedded spec by file name; compiled once.
+// EmbeddedSpec returns a compiled embedded spec by file name; compiled
+// once, when first asked for (an audit needs one spec of three, and
+// every command pays for what it compiles before its first message).
 func EmbeddedSpec(name string) (*Spec, error) {
-	embeddedOnce.Do(func() {
-		embeddedSpecs = map[string]*Spec{}
-		embeddedErrs = map[string]error{}
-		entries, _ := embedded.ReadDir("specs")
-		for _, e := range entries {
-			data, err := embedded.ReadFile("specs/" + e.Name())
-			if err == nil {
-				// lazy rules: TestEmbeddedSpecsCompile compiles them all
-				embeddedSpecs[e.Name()], err = parseSpec("embedded:"+e.Name(), data, true)
-			}
-			embeddedErrs[e.Name()] = err
-		}
-	})
-	if s, ok := embeddedSpecs[name]; ok && s != nil {
-		return s, nil
-	}
-	if err := embeddedErrs[name]; err != nil {
-		return nil, err
+	if load, ok := embeddedSpecs()[name]; ok {
+		return load()
 	}
 	return nil, fmt.Errorf("no embedded spec %q", name)
 }
 
-var (
-	embeddedOnce  sync.Once
-	embeddedSpecs map[string]*Spec
-	embeddedErrs  map[string]error
-)
+// embeddedSpecs maps each embedded spec's file name to its compiler.
+var embeddedSpecs = sync.OnceValue(func() map[string]func() (*Spec, error) {
+	loaders := map[string]func() (*Spec, error){}
+	entries, _ := embedded.ReadDir("specs")
+	for _, e := range entries {
+		name := e.Name()
+		loaders[name] = sync.OnceValues(func() (*Spec, error) {
+			data, err := embedded.ReadFile("specs/" + name)
+			if err != nil {
+				return nil, err
+			}
+			// lazy rules: TestEmbeddedSpecsCompile compiles them all
+			return parseSpec("embedded:"+name, data, true)
+		})
+	}
+	return loaders
+})
 
 // DefaultSpec is the embedded protocol-core v1.0 spec.
 func DefaultSpec() *Spec {
