@@ -181,7 +181,7 @@ type rec struct {
 	// refs is where its references' task slots start in index.refs
 	// (see newRefs), -1 for none: the parent's (-1 for none), then one
 	// per dependency and child
-	refs             int
+	refs             int64
 	nDeps, nChildren uint32
 	chunk, off       uint32 // its record of ids: arena[chunk][off:]
 	path             uint32 // index.paths[path]
@@ -211,11 +211,12 @@ const (
 )
 
 // index is built by the collector, in input order, then read by the
-// checks. Its bulk (the recs, the records of ids, the task slots and
-// the references) is pointer-free and lives in mem, off the Go heap: a
-// fresh process gets it in huge pages, a few faults instead of
-// thousands, and the garbage collector never scans it. The map's keys
-// are views of mem too: free drops the map with the memory.
+// checks. Its bulk (the recs, the records of ids, the table of task
+// ids, the task slots and the references) is pointer-free and lives in
+// mem, off the Go heap: a fresh process gets it in huge pages, a few
+// faults instead of thousands, and the garbage collector never scans
+// it. (A Go map of the ids cost more in its growth alone, old tables
+// left as garbage in fresh pages, than this table in all.)
 type index struct {
 	mem   offheap.Arena
 	recs  [][]rec // in chunks, so that growing never copies
@@ -267,7 +268,7 @@ func (ix *index) refsOf(r *rec) []int32 {
 	if r.refs < 0 {
 		return nil
 	}
-	from := r.refs&(1<<32-1) + 1 // after the parent's
+	from := int(r.refs&(1<<32-1)) + 1 // after the parent's
 	return ix.refs[r.refs>>32][from : from+int(r.nDeps+r.nChildren)]
 }
 
@@ -351,14 +352,14 @@ func (ix *index) growTasks() {
 
 // newRefs returns room for n reference slots, and where it starts: the
 // chunk's number << 32 | the offset in the chunk.
-func (ix *index) newRefs(n int) ([]int32, int) {
+func (ix *index) newRefs(n int) ([]int32, int64) {
 	last := len(ix.refs) - 1
 	if last < 0 || cap(ix.refs[last])-len(ix.refs[last]) < n {
 		ix.refs = append(ix.refs, offheap.Make[int32](&ix.mem, max(refsChunk, n))[:0])
 		last++
 	}
 	c := &ix.refs[last]
-	at := last<<32 | len(*c)
+	at := int64(last)<<32 | int64(len(*c))
 	*c = (*c)[:len(*c)+n]
 	return (*c)[len(*c)-n:], at
 }

@@ -20,6 +20,7 @@ package offheap
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"unsafe"
 )
@@ -97,14 +98,12 @@ func Make[T any](a *Arena, n int) []T {
 		return []T{}
 	}
 	size := int(t.Size())
-	if size == 0 || n > maxBytes/size {
+	if size == 0 || n > math.MaxInt/size {
 		panic(fmt.Sprintf("offheap: Make of %d %s", n, t))
 	}
 	b := a.Bytes(n*size, t.Align())
 	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b))), n)
 }
-
-const maxBytes = 1 << 40
 
 // hasPointers reports whether a value of type t holds a pointer the
 // garbage collector would have to see.
