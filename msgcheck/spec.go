@@ -39,7 +39,11 @@ type kind struct {
 	required    []string
 	fields      map[string]*field
 	order       []*field // core fields first, then extensions, in spec order
-	rules       []*celRule
+	// byLen lists the fields by the length of their names, for field:
+	// most lengths hold one name, which a compare settles faster than
+	// the map's hashing (a lookup per member of every message)
+	byLen [][]*field
+	rules []*celRule
 	// declaresVersions is set when both version fields are fields of the
 	// kind, so the validator can check them in its field loop
 	declaresVersions bool
@@ -52,6 +56,18 @@ type kind struct {
 	// extensions holds the kind's own x- annotations as plain values
 	// (see Spec.Extension)
 	extensions map[string]any
+}
+
+// field returns the field named name, or nil.
+func (k *kind) field(name string) *field {
+	if len(name) < len(k.byLen) {
+		for _, f := range k.byLen[len(name)] {
+			if f.name == name {
+				return f
+			}
+		}
+	}
+	return nil
 }
 
 // nestedInfo is where a nested property's schema sits in a kind.
@@ -466,6 +482,10 @@ func (c *compiler) kind(name string, n *yaml.Node) *kind {
 		if slices.Contains(k.required, f.name) {
 			k.lastRequired = i
 		}
+		for len(k.byLen) <= len(f.name) {
+			k.byLen = append(k.byLen, nil)
+		}
+		k.byLen[len(f.name)] = append(k.byLen[len(f.name)], f)
 	}
 	k.declaresVersions = true
 	for _, key := range versionKeys {

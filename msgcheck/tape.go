@@ -61,7 +61,7 @@ func (v *Validator) ValidateTapeInto(kindName string, t *jsonmsg.Tape, res *Resu
 	unknown := 0
 	root := &t.Toks[0]
 	for i, n := 1, 0; n < int(root.Len); n++ {
-		if f := k.fields[t.Toks[i].Str]; f != nil {
+		if f := k.field(t.Toks[i].Str); f != nil {
 			if slots[f.pos] != 0 {
 				return false // a name twice: Validate sees the last
 			}
@@ -126,7 +126,7 @@ func (st *state) tapeFields(k *kind, t *jsonmsg.Tape, slots *[maxTapeFields]int3
 		names := make([]string, 0, unknown)
 		root := &t.Toks[0]
 		for i, n := 1, 0; n < int(root.Len); n++ {
-			if _, known := k.fields[t.Toks[i].Str]; !known {
+			if k.field(t.Toks[i].Str) == nil {
 				names = append(names, t.Toks[i].Str)
 			}
 			i = int(t.Toks[i+1].Next)
