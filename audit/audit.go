@@ -635,8 +635,10 @@ func putIDs(b []byte) {
 
 // splitLines appends to items one item per non-blank line of a chunk, a
 // line over maxLine marked unread. The items' text is a slice of the chunk.
+// The items are not counted ahead (one more pass over the chunk): they
+// come from the pool, grown already by earlier chunks.
 func splitLines(items []item, chunk, name string, first, maxLine int) []item {
-	items = slices.Grow(items[:0], strings.Count(chunk, "\n")+1) // grown once: items are big
+	items = items[:0]
 	line := first
 	for len(chunk) > 0 {
 		text, rest, _ := strings.Cut(chunk, "\n")
