@@ -34,7 +34,7 @@ func (e *env) audit(args []string) int {
 	verdicts := fs.String("verdicts", "", "write one line per message, 1 (valid) or 0 (invalid), in input order, to `FILE`")
 	workers := fs.Int("j", 0, "messages validated at once (default: one per CPU)")
 	var paths []string
-	usage := "usage: protoscan audit [--format F] [--fail-under PCT] [--root DIR] [--spec F] PATH... (\"-\" reads JSON Lines from stdin)"
+	usage := "usage: protoscan audit [--format F] [--fail-under PCT] [--root DIR] [--spec F] [--verdicts FILE] [-j N] PATH... (\"-\" reads JSON Lines from stdin)"
 	if code, done := parseFlags(e, fs, usage, args, func(p string) { paths = append(paths, p) }); done {
 		return code
 	}
