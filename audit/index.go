@@ -445,22 +445,28 @@ func (ix *index) integrity(workers int) []Problem {
 	span := func(w int) (int, int) { return w * ix.n / len(parts), (w + 1) * ix.n / len(parts) }
 	each(func(w int) { from, to := span(w); ix.integrityRange(from, to, done, dirs, &parts[w]) })
 	cycles := ix.cycles()
-	n := len(cycles)
+	var total [len(checksSorted)]int // problems by check
+	total[checkOrder(CheckCycle)] = len(cycles)
 	for _, p := range parts {
-		for _, c := range p.n {
-			n += c
+		for c, k := range p.n {
+			total[c] += k
 		}
+	}
+	n := 0
+	for _, k := range total {
+		n += k
 	}
 	out := make([]Problem, n)
 	// each check's problems: the cycles, then each part's in turn
 	at := 0
-	for c := range checksSorted {
+	for c, k := range total {
+		list := out[at : at+k]
+		at += k
 		if c == checkOrder(CheckCycle) {
-			at += copy(out[at:], cycles)
+			list = list[copy(list, cycles):]
 		}
 		for w := range parts {
-			parts[w].lists[c] = out[at : at : at+parts[w].n[c]]
-			at += parts[w].n[c]
+			parts[w].lists[c], list = list[:0:parts[w].n[c]], list[parts[w].n[c]:]
 		}
 	}
 	each(func(w int) {
@@ -470,18 +476,11 @@ func (ix *index) integrity(workers int) []Problem {
 	})
 	byPlace := func(a, b Problem) int { return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line)) }
 	at = 0
-	for c := range checksSorted {
-		n := 0
-		if c == checkOrder(CheckCycle) {
-			n = len(cycles)
-		}
-		for _, p := range parts {
-			n += p.n[c]
-		}
-		if list := out[at : at+n]; !slices.IsSortedFunc(list, byPlace) {
+	for _, k := range total {
+		if list := out[at : at+k]; !slices.IsSortedFunc(list, byPlace) {
 			slices.SortStableFunc(list, byPlace)
 		}
-		at += n
+		at += k
 	}
 	return out
 }

@@ -193,8 +193,16 @@ func TestIntegrityPartsAgree(t *testing.T) {
 		}
 	}
 	for _, w := range []int{2, 3, 8} {
-		if got := ix.integrity(w); !slices.Equal(got, one) {
-			t.Errorf("integrity(%d) gives %d problems unlike integrity(1)'s %d", w, len(got), len(one))
+		got := ix.integrity(w)
+		if len(got) != len(one) {
+			t.Errorf("integrity(%d) gives %d problems, integrity(1) %d", w, len(got), len(one))
+			continue
+		}
+		for i := range got {
+			if got[i] != one[i] {
+				t.Errorf("integrity(%d): problem %d is %v, integrity(1)'s %v", w, i, got[i], one[i])
+				break
+			}
 		}
 	}
 }
