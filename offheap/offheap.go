@@ -36,7 +36,6 @@ type Arena struct {
 	mapped [][]byte // the blocks mapped, for Free (the others are on the heap)
 	free   []byte   // the untouched tail of the last block
 	size   int      // the size of the next block
-	held   int      // bytes in blocks, mapped or not
 }
 
 // Bytes returns n zeroed bytes aligned to align (a power of two, at
@@ -70,7 +69,6 @@ func (a *Arena) grow(n int) {
 	if mapped {
 		a.mapped = append(a.mapped, b)
 	}
-	a.held += len(b)
 	a.free = b
 }
 
@@ -81,10 +79,6 @@ func (a *Arena) Free() {
 	}
 	*a = Arena{}
 }
-
-// Held is the size of the Arena's blocks, in bytes: address space, most
-// of it not touched yet.
-func (a *Arena) Held() int { return a.held }
 
 // Make returns a zeroed slice of n Ts from the arena. T must hold no
 // pointers (no pointers, strings, slices, maps, interfaces, channels or
