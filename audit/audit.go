@@ -219,9 +219,18 @@ type Location struct {
 
 func (l Location) String() string {
 	if l.Line > 0 {
-		return l.Path + ":" + strconv.Itoa(l.Line)
+		return string(l.appendTo(nil))
 	}
 	return l.Path
+}
+
+// appendTo appends l as String writes it.
+func (l Location) appendTo(b []byte) []byte {
+	b = append(b, l.Path...)
+	if l.Line > 0 {
+		b = strconv.AppendInt(append(b, ':'), int64(l.Line), 10)
+	}
+	return b
 }
 
 // check validates one message into *res, unless it cannot be decoded

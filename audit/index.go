@@ -199,8 +199,7 @@ type task struct {
 	known bool
 	// the id: arena[keyChunk][keyOff:][:keyLen], in the record of the
 	// message that first named it
-	keyChunk, keyOff uint32
-	keyLen           int
+	keyChunk, keyOff, keyLen uint32
 }
 
 const (
@@ -285,7 +284,7 @@ func (ix *index) key(slot int32) string {
 	if t.keyLen == 0 {
 		return ""
 	}
-	return unsafe.String(&ix.arena[t.keyChunk][t.keyOff], t.keyLen)
+	return unsafe.String(&ix.arena[t.keyChunk][t.keyOff], int(t.keyLen))
 }
 
 // find returns the entry of id, or the empty entry where it would go.
@@ -325,7 +324,7 @@ func (ix *index) slot(id string, chunk uint32) int32 {
 	ix.nSlot++
 	*e = taskEntry{hash: h, slot: s + 1}
 	t := ix.task(s)
-	t.keyChunk, t.keyLen = chunk, len(id)
+	t.keyChunk, t.keyLen = chunk, uint32(len(id))
 	if len(id) > 0 {
 		t.keyOff = uint32(uintptr(unsafe.Pointer(unsafe.StringData(id))) - uintptr(unsafe.Pointer(&ix.arena[chunk][0])))
 	}
@@ -553,7 +552,7 @@ func (ix *index) integrityRange(from, to int, done []bool, dirs []string, out *p
 			if t.handback != pos+1 {
 				out.add(CheckDuplicate, loc, func(b []byte) []byte {
 					b = append(q(append(b, "task_id "...), id()), " has another HANDBACK at "...)
-					return ix.appendLoc(b, ix.at(t.handback-1))
+					return ix.loc(ix.at(t.handback - 1)).appendTo(b)
 				})
 			}
 		case kindDelegate:
@@ -566,7 +565,7 @@ func (ix *index) integrityRange(from, to int, done []bool, dirs []string, out *p
 			if t.delegate != pos+1 {
 				out.add(CheckDuplicate, loc, func(b []byte) []byte {
 					b = append(q(append(b, "task_id "...), id()), " has another DELEGATE at "...)
-					return ix.appendLoc(b, ix.at(t.delegate-1))
+					return ix.loc(ix.at(t.delegate - 1)).appendTo(b)
 				})
 			}
 		}
@@ -590,15 +589,6 @@ func (ix *index) integrityRange(from, to int, done []bool, dirs []string, out *p
 			})
 		}
 	}
-}
-
-// appendLoc appends r's location, as Location.String writes it.
-func (ix *index) appendLoc(b []byte, r *rec) []byte {
-	b = append(b, ix.paths[r.path]...)
-	if r.line > 0 {
-		b = strconv.AppendInt(append(b, ':'), int64(r.line), 10)
-	}
-	return b
 }
 
 // appendQuoted appends s quoted as strconv.Quote does, without its
