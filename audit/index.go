@@ -189,17 +189,17 @@ type rec struct {
 	kind             uint8
 }
 
-// task is what is known of one task id.
+// task is what is known of one task id. The checks look one up per
+// message and per reference, all over the slots, so it is kept small
+// (12 bytes) and its id is in the table instead.
 type task struct {
 	// 1 + the index position of the first DELEGATE and the first
-	// HANDBACK with the id; 0 is none
-	delegate, handback int
+	// HANDBACK with the id; 0 is none (4G messages would take an index
+	// of 160 GB: positions fit)
+	delegate, handback uint32
 	// known: a message carries the id (a reference alone does not make
 	// a task known)
 	known bool
-	// the id: arena[keyChunk][keyOff:][:keyLen], in the record of the
-	// message that first named it
-	keyChunk, keyOff, keyLen uint32
 }
 
 const (
@@ -271,20 +271,21 @@ func (ix *index) refsOf(r *rec) []int32 {
 	return ix.refs[r.refs>>32][from : from+int(r.nDeps+r.nChildren)]
 }
 
-// taskEntry is an entry of the table of task ids: the id's hash and
-// 1 + its slot (0 is an empty entry).
+// taskEntry is an entry of the table of task ids: the id's hash, 1 +
+// its slot (0 is an empty entry) and where the id is, in the record of
+// the message that first named it: arena[keyChunk][keyOff:][:keyLen].
 type taskEntry struct {
-	hash uint32
-	slot int32
+	hash                     uint32
+	slot                     int32
+	keyChunk, keyOff, keyLen uint32
 }
 
-// key returns the task id of a slot.
-func (ix *index) key(slot int32) string {
-	t := ix.task(slot)
-	if t.keyLen == 0 {
+// key returns the task id of an entry.
+func (ix *index) key(e *taskEntry) string {
+	if e.keyLen == 0 {
 		return ""
 	}
-	return unsafe.String(&ix.arena[t.keyChunk][t.keyOff], int(t.keyLen))
+	return unsafe.String(&ix.arena[e.keyChunk][e.keyOff], int(e.keyLen))
 }
 
 // find returns the entry of id, or the empty entry where it would go.
@@ -292,7 +293,7 @@ func (ix *index) find(id string, h uint32) *taskEntry {
 	mask := len(ix.tasks) - 1
 	for i := int(h) & mask; ; i = (i + 1) & mask {
 		e := &ix.tasks[i]
-		if e.slot == 0 || e.hash == h && ix.key(e.slot-1) == id {
+		if e.slot == 0 || e.hash == h && ix.key(e) == id {
 			return e
 		}
 	}
@@ -322,11 +323,9 @@ func (ix *index) slot(id string, chunk uint32) int32 {
 		ix.slots = append(ix.slots, offheap.Make[task](&ix.mem, slotChunk))
 	}
 	ix.nSlot++
-	*e = taskEntry{hash: h, slot: s + 1}
-	t := ix.task(s)
-	t.keyChunk, t.keyLen = chunk, uint32(len(id))
+	*e = taskEntry{hash: h, slot: s + 1, keyChunk: chunk, keyLen: uint32(len(id))}
 	if len(id) > 0 {
-		t.keyOff = uint32(uintptr(unsafe.Pointer(unsafe.StringData(id))) - uintptr(unsafe.Pointer(&ix.arena[chunk][0])))
+		e.keyOff = uint32(uintptr(unsafe.Pointer(unsafe.StringData(id))) - uintptr(unsafe.Pointer(&ix.arena[chunk][0])))
 	}
 	return s
 }
@@ -388,9 +387,9 @@ func (ix *index) add(kind uint8, loc Location, record []byte) {
 		t.known = true
 		switch {
 		case kind == kindDelegate && t.delegate == 0:
-			t.delegate = ix.n
+			t.delegate = uint32(ix.n)
 		case kind == kindHandback && t.handback == 0:
-			t.handback = ix.n
+			t.handback = uint32(ix.n)
 		}
 		// the references of a message without a task id are not checked
 		var refs []int32
@@ -498,7 +497,15 @@ type problemSink struct {
 	n     [len(checksSorted)]int
 	lists [len(checksSorted)][]Problem
 	buf   []byte // a message being formatted
+	// text holds the messages, each a string viewing its bytes: one
+	// allocation for a part's messages instead of one per message, in
+	// chunks that are never written again once a string views them
+	text []byte
 }
+
+// avgMessage is a guess at the length of a problem's message, to size
+// the first chunk of text (a longer average costs one more chunk).
+const avgMessage = 96
 
 // add takes one problem; msg appends its message to a buffer, only
 // when filling.
@@ -509,7 +516,20 @@ func (s *problemSink) add(check string, l Location, msg func([]byte) []byte) {
 		return
 	}
 	s.buf = msg(s.buf[:0])
-	s.lists[c] = append(s.lists[c], Problem{Check: check, Location: l, Message: string(s.buf)})
+	if cap(s.text)-len(s.text) < len(s.buf) {
+		left := 0
+		for c := range s.n {
+			left += s.n[c] - len(s.lists[c])
+		}
+		s.text = make([]byte, 0, max(left*avgMessage, len(s.buf)))
+	}
+	start := len(s.text)
+	s.text = append(s.text, s.buf...)
+	var m string
+	if len(s.buf) > 0 {
+		m = unsafe.String(&s.text[start], len(s.buf))
+	}
+	s.lists[c] = append(s.lists[c], Problem{Check: check, Location: l, Message: m})
 }
 
 // integrityRange checks the messages at index positions [from, to).
@@ -549,10 +569,10 @@ func (ix *index) integrityRange(from, to int, done []bool, dirs []string, out *p
 					})
 				}
 			}
-			if t.handback != pos+1 {
+			if int(t.handback) != pos+1 {
 				out.add(CheckDuplicate, loc, func(b []byte) []byte {
 					b = append(q(append(b, "task_id "...), id()), " has another HANDBACK at "...)
-					return ix.loc(ix.at(t.handback - 1)).appendTo(b)
+					return ix.loc(ix.at(int(t.handback) - 1)).appendTo(b)
 				})
 			}
 		case kindDelegate:
@@ -562,10 +582,10 @@ func (ix *index) integrityRange(from, to int, done []bool, dirs []string, out *p
 					return append(append(b, dirs[r.path]...), ')')
 				})
 			}
-			if t.delegate != pos+1 {
+			if int(t.delegate) != pos+1 {
 				out.add(CheckDuplicate, loc, func(b []byte) []byte {
 					b = append(q(append(b, "task_id "...), id()), " has another DELEGATE at "...)
-					return ix.loc(ix.at(t.delegate - 1)).appendTo(b)
+					return ix.loc(ix.at(int(t.delegate) - 1)).appendTo(b)
 				})
 			}
 		}
@@ -614,7 +634,7 @@ func (ix *index) cycles() []Problem {
 	)
 	color := make([]uint8, ix.n) // by index position of a task's first DELEGATE
 	// first is the position of the first DELEGATE of a task slot, or -1
-	first := func(slot int32) int { return ix.task(slot).delegate - 1 }
+	first := func(slot int32) int { return int(ix.task(slot).delegate) - 1 }
 	deps := func(pos int) []int32 { r := ix.at(pos); return ix.refsOf(r)[:r.nDeps] }
 	var out []Problem
 	type frame struct {

@@ -3,6 +3,7 @@ package audit
 import (
 	"encoding/json"
 	"fmt"
+	"hash/maphash"
 	"slices"
 	"strconv"
 	"strings"
@@ -225,18 +226,24 @@ func TestTaskTable(t *testing.T) {
 	if 2*int(ix.nSlot) > len(ix.tasks) {
 		t.Errorf("table of %d entries for %d ids: more than half full", len(ix.tasks), ix.nSlot)
 	}
-	for i := range n + 1 {
+	// every id has a slot of its own, and its entry holds it
+	owner := map[int32]string{}
+	for i := range n + 2 {
 		id := fmt.Sprint("task-", i)
+		if i == n+1 {
+			id = ""
+		}
 		s := ix.slotOf(id)
-		if s < 0 || ix.key(s) != id {
-			t.Fatalf("slotOf(%q) = %d, whose id is %q", id, s, ix.key(max(s, 0)))
+		if s < 0 || s >= ix.nSlot || owner[s] != "" {
+			t.Fatalf("slotOf(%q) = %d, also the slot of %q", id, s, owner[s])
+		}
+		owner[s] = id
+		if e := ix.find(id, uint32(maphash.String(ix.seed, id))); ix.key(e) != id {
+			t.Fatalf("the entry of %q holds %q", id, ix.key(e))
 		}
 		if got := ix.task(s).known; got != (i < n) {
-			t.Errorf("%s: known = %v", id, got)
+			t.Errorf("%q: known = %v", id, got)
 		}
-	}
-	if s := ix.slotOf(""); s < 0 || ix.key(s) != "" {
-		t.Errorf("the empty id has slot %d", s)
 	}
 	for _, id := range []string{"task-", "task-50001", "task-1 ", "TASK-1"} {
 		if s := ix.slotOf(id); s != -1 {
