@@ -65,7 +65,6 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 		workers = runtime.NumCPU()
 	}
 	a := newAggregator(opts.Spec)
-	kinds := opts.Spec.Kinds()
 	bufs := &chunkBufs{}
 	defer bufs.close() // after the collector is done with every batch
 	jobs := make(chan *batch, 2*workers)
@@ -77,15 +76,7 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 		tallies[w] = newTally()
 		go func(t *tally) {
 			defer wg.Done()
-			// decoding is the hot path: one decoder per worker, whose maps
-			// and slices are recycled from message to message (nothing of
-			// a message is kept past check and count but its record of
-			// ids, copied by the index: see item, tally)
-			dec := jsonmsg.Decoder{Reuse: true}
-			var tape jsonmsg.Tape
-			// the findings of each message are counted (tally.count) before
-			// the next is checked, so one Result's lists serve them all
-			var res msgcheck.Result
+			c := &checker{opts: opts, dec: jsonmsg.Decoder{Reuse: true}}
 			for b := range jobs {
 				b.ids = getIDs()
 				if b.chunk != "" {
@@ -97,9 +88,9 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 					if it.unread != "" {
 						continue
 					}
-					check(it, opts, kinds, &dec, &tape, &res, &b.ids)
+					c.check(it, &b.ids)
 					if it.decodeErr == nil {
-						t.count(it, &res)
+						t.count(it, &c.res)
 						it.status = "" // a view of the tape, good until the next message
 					}
 				}
@@ -239,38 +230,54 @@ func (l Location) appendTo(b []byte) []byte {
 // item keeps only the verdict.
 //
 // The message's record of ids is appended to *ids.
-func check(it *item, opts Options, kinds []string, dec *jsonmsg.Decoder, tape *jsonmsg.Tape, res *msgcheck.Result, ids *[]byte) {
+// checker checks the messages of one worker. Decoding is the hot path,
+// so its decoder and tape are recycled from message to message: nothing
+// of a message is kept past check and count but its record of ids,
+// copied by the index (see item, tally).
+type checker struct {
+	opts Options
+	dec  jsonmsg.Decoder
+	tape jsonmsg.Tape
+	// res holds the findings of the message checked last: they are
+	// counted (tally.count) before the next is checked, so one Result's
+	// lists serve them all
+	res msgcheck.Result
+}
+
+// check validates one message into c.res and appends its record of ids
+// to ids.
+func (c *checker) check(it *item, ids *[]byte) {
 	v := it.value
 	if it.data != "" {
 		// validating on the tape skips the maps and boxed values of a
 		// decoded message; Validate takes what the tape walk declines
-		if err := tape.Parse(it.data); err != nil {
+		if err := c.tape.Parse(it.data); err != nil {
 			it.decodeErr = err
 			return
 		}
-		kind := kindOfTape(tape, opts.Spec, kinds, it.kind)
-		if opts.Validator.ValidateTapeInto(kind, tape, res) {
+		kind := kindOfTape(&c.tape, c.opts.Spec, it.kind)
+		if c.opts.Validator.ValidateTapeInto(kind, &c.tape, &c.res) {
 			from := len(*ids)
 			var status string
-			*ids, status = appendIDsTape(*ids, tape)
-			it.keep(res, from, len(*ids), status)
+			*ids, status = appendIDsTape(*ids, &c.tape)
+			it.keep(&c.res, from, len(*ids), status)
 			it.data = ""
 			return
 		}
 		var err error
-		if v, err = dec.DecodeString(it.data); err != nil {
+		if v, err = c.dec.DecodeString(it.data); err != nil {
 			it.decodeErr = err
 			return
 		}
 		it.data = "" // the text is not kept past validation
 	}
 	m, _ := v.(map[string]any)
-	kind := kindOf(m, opts.Spec, kinds, it.kind)
-	*res = opts.Validator.Validate(kind, v)
+	kind := kindOf(m, c.opts.Spec, it.kind)
+	c.res = c.opts.Validator.Validate(kind, v)
 	from := len(*ids)
 	var status string
 	*ids, status = appendIDsMap(*ids, m)
-	it.keep(res, from, len(*ids), status)
+	it.keep(&c.res, from, len(*ids), status)
 }
 
 // keep records what is kept of a checked message: its verdict, its kind
@@ -281,12 +288,12 @@ func (it *item) keep(res *msgcheck.Result, from, to int, status string) {
 }
 
 // kindOfTape is kindOf for a message on a tape.
-func kindOfTape(t *jsonmsg.Tape, spec *msgcheck.Spec, kinds []string, hint string) string {
+func kindOfTape(t *jsonmsg.Tape, spec *msgcheck.Spec, hint string) string {
 	if len(t.Toks) == 0 || t.Toks[0].Kind != jsonmsg.Object {
 		return hint
 	}
 	if i := t.Member(0, "handoff_type"); i >= 0 && t.Toks[i].Kind == jsonmsg.String {
-		if k := namedKind(t.Toks[i].Str, kinds); k != "" {
+		if k := spec.KindNamed(t.Toks[i].Str); k != "" {
 			return k
 		}
 	}
@@ -300,9 +307,9 @@ func kindOfTape(t *jsonmsg.Tape, spec *msgcheck.Spec, kinds []string, hint strin
 // signatures, else from the file name's hint. It runs per message, so it
 // allocates nothing, and the kind it finds spares Validate detecting it
 // again.
-func kindOf(m map[string]any, spec *msgcheck.Spec, kinds []string, hint string) string {
+func kindOf(m map[string]any, spec *msgcheck.Spec, hint string) string {
 	if s, ok := m["handoff_type"].(string); ok {
-		if k := namedKind(s, kinds); k != "" {
+		if k := spec.KindNamed(s); k != "" {
 			return k
 		}
 	}
@@ -312,17 +319,6 @@ func kindOf(m map[string]any, spec *msgcheck.Spec, kinds []string, hint string) 
 		}
 	}
 	return hint
-}
-
-// namedKind is the kind a handoff_type value names, in any letter case, or "".
-func namedKind(s string, kinds []string) string {
-	s = strings.TrimSpace(s)
-	for _, k := range kinds {
-		if strings.EqualFold(s, k) {
-			return k
-		}
-	}
-	return ""
 }
 
 // reader walks the inputs and feeds batches.

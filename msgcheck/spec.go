@@ -149,6 +149,18 @@ func (s *Spec) kind(name string) *kind {
 	return nil
 }
 
+// KindNamed returns the kind a message's handoff_type value names, in
+// any letter case and with spaces around it, or "".
+func (s *Spec) KindNamed(v string) string {
+	v = strings.TrimSpace(v)
+	for _, k := range s.kinds {
+		if strings.EqualFold(v, k.name) {
+			return k.name
+		}
+	}
+	return ""
+}
+
 // Enum returns the allowed values and legacy aliases of a kind's string
 // enum field, e.g. Enum("handback", "status"). ok is false when the field
 // is not a string enum. Analyzers read the canonical spelling from here.

@@ -796,3 +796,15 @@ func TestSpecAliasExpansionIsBounded(t *testing.T) {
 		t.Errorf("took %v", d)
 	}
 }
+
+func TestKindNamed(t *testing.T) {
+	spec := msgcheck.DefaultSpec()
+	for in, want := range map[string]string{
+		"DELEGATE": "delegate", " handback\n": "handback", "Delegate": "delegate",
+		"delegate ": "delegate", "HANDBACKS": "", "": "", "NEXUS": "",
+	} {
+		if got := spec.KindNamed(in); got != want {
+			t.Errorf("KindNamed(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
