@@ -224,12 +224,6 @@ func (l Location) appendTo(b []byte) []byte {
 	return b
 }
 
-// check validates one message into *res, unless it cannot be decoded
-// (it.decodeErr). A message validated on the tape gets its findings in
-// res's reused lists: they must be counted before the next call. The
-// item keeps only the verdict.
-//
-// The message's record of ids is appended to *ids.
 // checker checks the messages of one worker. Decoding is the hot path,
 // so its decoder and tape are recycled from message to message: nothing
 // of a message is kept past check and count but its record of ids,
@@ -244,8 +238,10 @@ type checker struct {
 	res msgcheck.Result
 }
 
-// check validates one message into c.res and appends its record of ids
-// to ids.
+// check validates one message into c.res, unless it cannot be decoded
+// (it.decodeErr), and appends its record of ids to *ids. A message
+// validated on the tape gets its findings in c.res's reused lists: they
+// must be counted before the next call. The item keeps only the verdict.
 func (c *checker) check(it *item, ids *[]byte) {
 	v := it.value
 	if it.data != "" {
