@@ -223,7 +223,7 @@ type index struct {
 	arena [][]byte
 	paths []string
 	// tasks maps a task id to its slot: open addressing in mem, probed
-	// linearly, at most half full. An entry's key is its slot's id.
+	// linearly, at most half full. An entry says where its id is.
 	tasks []taskEntry
 	seed  maphash.Seed
 	slots [][]task // by slot, in chunks

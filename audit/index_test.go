@@ -209,8 +209,8 @@ func TestIntegrityPartsAgree(t *testing.T) {
 }
 
 // TestTaskTable checks the table of task ids through its growth: every
-// id keeps its slot, a slot gives its id back, and an id never indexed
-// has no slot.
+// id has a slot of its own, its entry holds the id, and an id never
+// indexed has no slot.
 func TestTaskTable(t *testing.T) {
 	ix := newIndex()
 	defer ix.free()

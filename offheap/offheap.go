@@ -6,8 +6,9 @@
 // the end, like the audit's index: tens of megabytes of records that
 // hold no pointers. On the Go heap each new 4 KiB page of such data is
 // a page fault, and on a virtual machine a fault can cost microseconds
-// (about 8 µs where protoscan is measured: 16 MiB of fresh heap took
-// 60 ms to touch, the same memory in huge pages 1 ms). An Arena maps
+// (8-14 µs where protoscan is measured, depending on the hour: 8 MiB of
+// fresh memory took 28-31 ms to touch, the same in huge pages 0.5-0.7
+// ms). An Arena maps
 // its blocks itself, asks for huge pages (madvise MADV_HUGEPAGE), and
 // unmaps them all in Free. The garbage collector never scans them.
 //
