@@ -33,6 +33,8 @@ type Spec struct {
 type kind struct {
 	name  string // "delegate", as the spec's key
 	title string // "DELEGATE", used in messages
+	// upper is title when it folds to name (as KindNamed folds), else ""
+	upper string
 	// unknownRule is the rule id of an unknown field, built once
 	unknownRule string
 	signature   []string
@@ -152,6 +154,13 @@ func (s *Spec) kind(name string) *kind {
 // KindNamed returns the kind a message's handoff_type value names, in
 // any letter case and with spaces around it, or "".
 func (s *Spec) KindNamed(v string) string {
+	// the usual spellings, "DELEGATE" and "delegate", without folding: it
+	// runs once per message of an audit
+	for _, k := range s.kinds {
+		if v == k.name || k.upper != "" && v == k.upper {
+			return k.name
+		}
+	}
 	v = strings.TrimSpace(v)
 	for _, k := range s.kinds {
 		if strings.EqualFold(v, k.name) {
@@ -443,6 +452,9 @@ const celKeyword = "x-protoscan-validations"
 
 func (c *compiler) kind(name string, n *yaml.Node) *kind {
 	k := &kind{name: name, title: strings.ToUpper(name), unknownRule: "msgcheck/" + name + "-unknown-field", fields: map[string]*field{}}
+	if strings.EqualFold(k.title, name) { // not so for every Unicode letter (ı)
+		k.upper = k.title
+	}
 	var required *yaml.Node
 	for _, kv := range pairs(n) {
 		key, v := kv[0].Value, kv[1]

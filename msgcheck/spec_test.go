@@ -807,4 +807,21 @@ func TestKindNamed(t *testing.T) {
 			t.Errorf("KindNamed(%q) = %q, want %q", in, got, want)
 		}
 	}
+	// a name whose upper case does not fold back to it (dotless ı upper
+	// cases to I, which folds to i): only the folding spellings name it
+	odd, err := msgcheck.ParseSpec("odd.yaml", []byte(`version: "1.0"
+protocol: p
+taskı:
+  signature: [a]
+  core_fields:
+    a: {type: integer}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for in, want := range map[string]string{"taskı": "taskı", " TASKı": "taskı", "TASKI": "", "": ""} {
+		if got := odd.KindNamed(in); got != want {
+			t.Errorf("odd spec: KindNamed(%q) = %q, want %q", in, got, want)
+		}
+	}
 }
