@@ -34,18 +34,20 @@ func (v *Validator) ValidateTape(kindName string, t *jsonmsg.Tape) (res Result, 
 }
 
 // ValidateTapeInto is ValidateTape writing its Result into res, whose
-// Errors and Warnings arrays it reuses: a caller that counts the findings
-// of each message and drops them (the audit) allocates no new lists. The
-// findings in res are valid until the next call with res; its lists may
-// be empty rather than nil. When ok is false, res holds no findings.
+// Errors and Warnings arrays and texts' memory it reuses: a caller that
+// counts the findings of each message and drops them (the audit)
+// allocates nothing for them. The findings in res, their strings
+// included, are valid until the next call with res: a string kept
+// longer must be copied (strings.Clone). Its lists may be empty rather
+// than nil. When ok is false, res holds no findings.
 func (v *Validator) ValidateTapeInto(kindName string, t *jsonmsg.Tape, res *Result) (ok bool) {
 	// no strings of the last message kept alive: its findings are the
 	// lists' lengths (past them, the arrays hold zeros or what a caller
 	// cut off itself), and clearing whole capacities cost 2 % of an audit
 	clear(res.Errors)
 	clear(res.Warnings)
-	errs, warns := res.Errors[:0], res.Warnings[:0]
-	*res = Result{Errors: errs, Warnings: warns}
+	errs, warns, text := res.Errors[:0], res.Warnings[:0], res.text
+	*res = Result{Errors: errs, Warnings: warns, text: text}
 	if len(t.Toks) == 0 || t.Toks[0].Kind != jsonmsg.Object || len(v.specs) > 1 {
 		return false
 	}
@@ -75,14 +77,14 @@ func (v *Validator) ValidateTapeInto(kindName string, t *jsonmsg.Tape, res *Resu
 		i = int(t.Toks[i+1].Next)
 	}
 	st := statePool.Get().(*state)
-	st.v, st.res, st.path, st.locate = v, Result{Valid: true, Errors: errs, Warnings: warns}, st.buf[:0], false
+	st.v, st.res, st.path, st.locate = v, Result{Valid: true, Errors: errs, Warnings: warns, text: text}, st.buf[:0], false
 	st.text, st.pending = st.text[:0], st.pending[:0]
 	st.res.SpecVersion = spec.Version
 	st.res.Kind = k.name
 	st.kind = k
 	ok = st.tapeFields(k, t, &slots, unknown)
 	if ok {
-		st.finish()
+		st.finish(true)
 		*res = st.res
 	}
 	st.v, st.kind, st.field, st.res = nil, nil, nil, Result{}

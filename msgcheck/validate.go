@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/protoscan/protoscan/yamlnode"
 )
@@ -147,12 +148,21 @@ func (st *state) addText(warning bool, f Finding, text ...string) {
 	st.pending = append(st.pending, pendingText{warning, index, start, pathEnd, len(st.text)})
 }
 
-// finish gives the findings their texts (see state.text).
-func (st *state) finish() {
+// finish gives the findings their texts (see state.text): one new
+// string, or with reuse, a view of the Result's own text buffer (see
+// ValidateTapeInto), which an audit's invalid messages would otherwise
+// allocate a few megabytes of, in fresh pages.
+func (st *state) finish(reuse bool) {
 	if len(st.pending) == 0 {
 		return
 	}
-	all := string(st.text)
+	var all string
+	if reuse {
+		st.res.text = append(st.res.text[:0], st.text...)
+		all = unsafe.String(unsafe.SliceData(st.res.text), len(st.res.text))
+	} else {
+		all = string(st.text)
+	}
 	for _, p := range st.pending {
 		list := st.res.Errors
 		if p.warning {

@@ -139,6 +139,9 @@ type Result struct {
 	Duration    time.Duration // with Options.Timing; else 0
 
 	value map[string]any // for FieldTypes
+	// text backs the findings' texts when ValidateTapeInto wrote them:
+	// reused by its next call with this Result, as its lists are
+	text []byte
 }
 
 // add appends f to the errors or warnings and returns its index there.
@@ -196,7 +199,7 @@ func (v *Validator) walk(kindName string, msg any, locate bool) Result {
 	st.v, st.res, st.path, st.locate = v, Result{Valid: true}, st.buf[:0], locate
 	st.text, st.pending = st.text[:0], st.pending[:0]
 	v.validate(kindName, msg, st)
-	st.finish()
+	st.finish(false)
 	res := st.res
 	st.v, st.kind, st.field, st.res = nil, nil, nil, Result{}
 	if cap(st.text) > maxPooledText {
