@@ -339,6 +339,18 @@ func (st *state) reportCustom(constraint string, s *schema, v any, generic ...st
 	st.report(constraint, generic...)
 }
 
+// reportCustomStr is reportCustom for a string value, which it quotes
+// without building a string: a finding on an audit's hot path costs no
+// allocation beyond its text (see finish).
+func (st *state) reportCustomStr(constraint string, s *schema, x string, generic ...string) {
+	if s.errorMessage != "" {
+		head, cut := shortParts(x)
+		st.report(constraint, s.errorMessage, " (got '", head, cut, "')")
+		return
+	}
+	st.report(constraint, generic...)
+}
+
 func (st *state) str(s *schema, x string) bool {
 	// words first: "Test it" is too few words before it is too short
 	ok := true
@@ -346,7 +358,7 @@ func (st *state) str(s *schema, x string) bool {
 		if n := countWords(x, s.minWords); n < s.minWords {
 			ok = false
 			if st.probe == 0 {
-				st.reportCustom("words", s, x, "must be >=", strconv.Itoa(s.minWords), " words (", strconv.Itoa(n), " provided)")
+				st.reportCustomStr("words", s, x, "must be >=", strconv.Itoa(s.minWords), " words (", strconv.Itoa(n), " provided)")
 			}
 		}
 	}
@@ -357,19 +369,21 @@ func (st *state) str(s *schema, x string) bool {
 		if s.minLength >= 0 && n < s.minLength {
 			ok = false
 			if st.probe == 0 {
-				st.reportCustom("length", s, x, "must be at least ", characters(s.minLength), " (got ", quote(x), ")")
+				head, cut := shortParts(x)
+				st.reportCustomStr("length", s, x, "must be at least ", characters(s.minLength), " (got '", head, cut, "')")
 			}
 		} else if s.maxLength >= 0 && n > s.maxLength {
 			ok = false
 			if st.probe == 0 {
-				st.reportCustom("length", s, x, "must be at most ", characters(s.maxLength), " (got ", strconv.Itoa(n), ")")
+				st.reportCustomStr("length", s, x, "must be at most ", characters(s.maxLength), " (got ", strconv.Itoa(n), ")")
 			}
 		}
 	}
 	if ok && s.pattern != nil && !s.pattern.MatchString(x) {
 		ok = false
 		if st.probe == 0 {
-			st.reportCustom("format", s, x, "must match ", s.pattern.String(), " (got ", quote(x), ")")
+			head, cut := shortParts(x)
+			st.reportCustomStr("format", s, x, "must match ", s.pattern.String(), " (got '", head, cut, "')")
 		}
 	}
 	if ok && s.existsIn != nil && st.probe == 0 {
@@ -847,14 +861,24 @@ func quoteParts(v any) (string, string, string) {
 // shorten cuts a long string for a message, so a 10 MB scope does not
 // become a 10 MB error.
 func shorten(x string) string {
+	head, cut := shortParts(x)
+	if cut == "" {
+		return x
+	}
+	return head + cut
+}
+
+// shortParts is shorten in two parts, the kept head and "..." (or ""),
+// for a caller that appends them and need not join them.
+func shortParts(x string) (head, cut string) {
 	n := 0
 	for i := range x {
 		if n == 57 && len(x)-i > 3 {
-			return x[:i] + "..."
+			return x[:i], "..."
 		}
 		n++
 	}
-	return x
+	return x, ""
 }
 
 // quote shows a value in a message: strings in single quotes, shortened
