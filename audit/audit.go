@@ -66,6 +66,7 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 	}
 	a := newAggregator(opts.Spec)
 	bufs := &chunkBufs{}
+	rec := &recycler{}
 	defer bufs.close() // after the collector is done with every batch
 	jobs := make(chan *batch, 2*workers)
 	done := make(chan *batch, 2*workers)
@@ -78,9 +79,9 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 			defer wg.Done()
 			c := &checker{opts: opts, dec: jsonmsg.Decoder{Reuse: true}}
 			for b := range jobs {
-				b.ids = getIDs()
+				b.ids = rec.getIDs()
 				if b.chunk != "" {
-					b.items = splitLines(getItems(), b.chunk, b.name, b.firstLine, opts.MaxLine)
+					b.items = splitLines(rec.getItems(), b.chunk, b.name, b.firstLine, opts.MaxLine)
 					b.chunk = ""
 				}
 				for i := range b.items {
@@ -128,8 +129,8 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 						_, collectErr = opts.Verdicts.Write(v)
 					}
 				}
-				putItems(nb.items)
-				putIDs(nb.ids)
+				rec.putItems(nb.items)
+				rec.putIDs(nb.ids)
 				nb.items, nb.ids = nil, nil
 				if nb.buf != nil {
 					bufs.release(nb.buf) // nothing of its messages is left
@@ -595,49 +596,64 @@ func (r *reader) pushChunk(name, chunk string, firstLine int, buf *[]byte) {
 	}
 }
 
-// itemPool recycles the items of a batch once the collector is done
-// with them: a chunk carries thousands, and allocating them afresh for
-// every chunk made the collector and the garbage collector the
-// bottleneck.
-var itemPool sync.Pool
+// recycler hands out the batches' items and buffers of records of ids,
+// for one Run, and takes them back once the collector is done with a
+// batch: a chunk carries hundreds of items, and allocating them afresh
+// for every chunk made the collector and the garbage collector the
+// bottleneck. A Run needs as many of each as it has batches in flight.
+// (A sync.Pool, before, lost them at every garbage collection: a fresh
+// process then took a thousand page faults growing new ones.)
+type recycler struct {
+	mu    sync.Mutex
+	items [][]item
+	ids   [][]byte
+}
 
-func getItems() []item {
-	if p, ok := itemPool.Get().(*[]item); ok {
-		return (*p)[:0]
+func (r *recycler) getItems() []item {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if n := len(r.items); n > 0 {
+		items := r.items[n-1]
+		r.items = r.items[:n-1]
+		return items
 	}
 	return make([]item, 0, batchSize)
 }
 
-func putItems(items []item) {
+func (r *recycler) putItems(items []item) {
 	if cap(items) > 64*batchSize {
 		return // from a chunk of tiny lines: do not pin it
 	}
 	clear(items) // drop the references to the chunk and the index strings
-	items = items[:0]
-	itemPool.Put(&items)
+	r.mu.Lock()
+	r.items = append(r.items, items[:0])
+	r.mu.Unlock()
 }
 
-// idsPool recycles the batches' buffers of records of ids.
-var idsPool sync.Pool
-
-func getIDs() []byte {
-	if p, ok := idsPool.Get().(*[]byte); ok {
-		return (*p)[:0]
+func (r *recycler) getIDs() []byte {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if n := len(r.ids); n > 0 {
+		b := r.ids[n-1]
+		r.ids = r.ids[:n-1]
+		return b[:0]
 	}
 	return make([]byte, 0, 16<<10)
 }
 
-func putIDs(b []byte) {
+func (r *recycler) putIDs(b []byte) {
 	if cap(b) > 1<<20 {
 		return // grown for huge messages: do not pin it
 	}
-	idsPool.Put(&b)
+	r.mu.Lock()
+	r.ids = append(r.ids, b)
+	r.mu.Unlock()
 }
 
 // splitLines appends to items one item per non-blank line of a chunk, a
 // line over maxLine marked unread. The items' text is a slice of the chunk.
 // The items are not counted ahead (one more pass over the chunk): they
-// come from the pool, grown already by earlier chunks.
+// come from the recycler, grown already by earlier chunks.
 func splitLines(items []item, chunk, name string, first, maxLine int) []item {
 	items = items[:0]
 	line := first
