@@ -534,9 +534,9 @@ func (r *reader) jsonl(name string, in io.Reader) {
 // not hundreds of faults, and all of them go with the Run (free). A
 // buffer grown for a long line is from the Go heap and is not kept.
 type chunkBufs struct {
-	mu   sync.Mutex
+	mu   sync.Mutex // guards mem
 	mem  offheap.Arena
-	free []*[]byte
+	free freeList[*[]byte]
 }
 
 // stdChunk is the capacity of a buffer from the arena: a chunk and the
@@ -554,13 +554,11 @@ func (c *chunkBufs) get(n int) *[]byte {
 		b := make([]byte, 0, n)
 		return &b
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if k := len(c.free); k > 0 {
-		bp := c.free[k-1]
-		c.free = c.free[:k-1]
+	if bp, ok := c.free.pop(); ok {
 		return bp
 	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	b := c.mem.Bytes(stdChunk, 64)[:0]
 	return &b
 }
@@ -575,9 +573,7 @@ func (c *chunkBufs) release(bp *[]byte) {
 	if cap(*bp) != stdChunk {
 		return // grown for a long line: do not pin it
 	}
-	c.mu.Lock()
-	c.free = append(c.free, bp)
-	c.mu.Unlock()
+	c.free.push(bp)
 }
 
 // close unmaps the buffers: no batch may be in flight.
@@ -604,17 +600,12 @@ func (r *reader) pushChunk(name, chunk string, firstLine int, buf *[]byte) {
 // (A sync.Pool, before, lost them at every garbage collection: a fresh
 // process then took a thousand page faults growing new ones.)
 type recycler struct {
-	mu    sync.Mutex
-	items [][]item
-	ids   [][]byte
+	items freeList[[]item]
+	ids   freeList[[]byte]
 }
 
 func (r *recycler) getItems() []item {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if n := len(r.items); n > 0 {
-		items := r.items[n-1]
-		r.items = r.items[:n-1]
+	if items, ok := r.items.pop(); ok {
 		return items
 	}
 	return make([]item, 0, batchSize)
@@ -625,18 +616,12 @@ func (r *recycler) putItems(items []item) {
 		return // from a chunk of tiny lines: do not pin it
 	}
 	clear(items) // drop the references to the chunk and the index strings
-	r.mu.Lock()
-	r.items = append(r.items, items[:0])
-	r.mu.Unlock()
+	r.items.push(items[:0])
 }
 
 func (r *recycler) getIDs() []byte {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if n := len(r.ids); n > 0 {
-		b := r.ids[n-1]
-		r.ids = r.ids[:n-1]
-		return b[:0]
+	if b, ok := r.ids.pop(); ok {
+		return b
 	}
 	return make([]byte, 0, 16<<10)
 }
@@ -645,9 +630,30 @@ func (r *recycler) putIDs(b []byte) {
 	if cap(b) > 1<<20 {
 		return // grown for huge messages: do not pin it
 	}
-	r.mu.Lock()
-	r.ids = append(r.ids, b)
-	r.mu.Unlock()
+	r.ids.push(b[:0])
+}
+
+// freeList keeps things for reuse, last in first out (the most recently
+// used is the likeliest in the caches); safe for concurrent use.
+type freeList[E any] struct {
+	mu   sync.Mutex
+	free []E
+}
+
+func (f *freeList[E]) pop() (e E, ok bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if n := len(f.free); n > 0 {
+		e, f.free = f.free[n-1], f.free[:n-1]
+		return e, true
+	}
+	return e, false
+}
+
+func (f *freeList[E]) push(e E) {
+	f.mu.Lock()
+	f.free = append(f.free, e)
+	f.mu.Unlock()
 }
 
 // splitLines appends to items one item per non-blank line of a chunk, a
