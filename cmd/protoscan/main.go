@@ -30,7 +30,10 @@ func main() {
 	if isVetTool(os.Args[1:]) {
 		unitchecker.Main(enumdrift.Analyzer, divergence.Analyzer) // exits
 	}
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	stop := startCPUProfile(os.Getenv(envCPUProfile), os.Stderr)
+	code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }
 
 // isVetTool reports whether go vet is running us as its -vettool: it asks
