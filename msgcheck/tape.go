@@ -128,7 +128,8 @@ func (st *state) tapeFields(k *kind, t *jsonmsg.Tape, slots *[maxTapeFields]int3
 		st.validateTok(f.schema, t, at)
 	}
 	if unknown > 0 {
-		names := make([]string, 0, unknown)
+		var few [8]string // most messages with unknown fields have one or two
+		names := few[:0]
 		root := &t.Toks[0]
 		for i, n := 1, 0; n < int(root.Len); n++ {
 			if k.field(t.Toks[i].Str) == nil {
@@ -143,8 +144,12 @@ func (st *state) tapeFields(k *kind, t *jsonmsg.Tape, slots *[maxTapeFields]int3
 			}
 		}
 		for _, name := range names {
-			res.add(Finding{Field: name, Rule: k.unknownRule,
-				Message: "Unknown field '" + name + "' in " + k.title + " (will be ignored)"}, true)
+			// the text goes where the other findings' texts go (see
+			// finish), rather than into a string of its own
+			start := len(st.text)
+			st.text = appendUnknownField(st.text, k, name)
+			index := res.add(Finding{Field: name, Rule: k.unknownRule}, true)
+			st.pending = append(st.pending, pendingText{true, index, start, 0, len(st.text)})
 		}
 	}
 	return true
@@ -344,28 +349,24 @@ func tokType(tok *jsonmsg.Tok) string {
 	return "number"
 }
 
-// arrayTok is array for the Array at token i.
+// arrayTok is array for the Array at token i: its items are counted on
+// the tape, and built as values only for uniqueItems, whose messages
+// quote them.
 func (st *state) arrayTok(s *schema, t *jsonmsg.Tape, i int) bool {
-	tok := &t.Toks[i]
-	if s.minItems >= 0 && int(tok.Len) < s.minItems || s.maxItems >= 0 && int(tok.Len) > s.maxItems || s.uniqueItems {
-		// the rare keywords' messages quote items: let array build them
-		val := t.Value(i).([]any)
-		if s.items == nil {
-			return st.array(s, val)
-		}
-		items := s.items
-		s2 := *s
-		s2.items = nil
-		ok := st.array(&s2, val)
-		if !ok && st.probe > 0 {
+	ok := st.itemCount(s, int(t.Toks[i].Len))
+	if !ok && st.probe > 0 {
+		return false
+	}
+	if s.uniqueItems && !st.unique(t.Value(i).([]any)) {
+		ok = false
+		if st.probe > 0 {
 			return false
 		}
-		return st.itemsTok(items, t, i) && ok
 	}
-	if s.items == nil {
-		return true
+	if s.items != nil {
+		ok = st.itemsTok(s.items, t, i) && ok
 	}
-	return st.itemsTok(s.items, t, i)
+	return ok
 }
 
 func (st *state) itemsTok(items *schema, t *jsonmsg.Tape, i int) bool {

@@ -446,36 +446,14 @@ func rangeText(s *schema) string {
 }
 
 func (st *state) array(s *schema, x []any) bool {
-	ok := true
-	if s.minItems >= 0 && len(x) < s.minItems {
-		ok = false
-		if st.probe == 0 {
-			st.report("items", "must have >=", strconv.Itoa(s.minItems), " items (", strconv.Itoa(len(x)), " provided)")
-		}
-	}
-	if s.maxItems >= 0 && len(x) > s.maxItems {
-		ok = false
-		if st.probe == 0 {
-			st.report("items", fmt.Sprintf("must have <=%d items (%d provided)", s.maxItems, len(x)))
-		}
-	}
+	ok := st.itemCount(s, len(x))
 	if !ok && st.probe > 0 {
 		return false
 	}
-	if s.uniqueItems {
-		for i := 1; i < len(x); i++ {
-			for j := 0; j < i; j++ {
-				if equalValues(x[i], x[j]) {
-					ok = false
-					if st.probe > 0 {
-						return false
-					}
-					st.pushIndex(i)
-					st.report("unique", fmt.Sprintf("repeats item %d (%s)", j, quote(x[i])))
-					st.pop()
-					break
-				}
-			}
+	if s.uniqueItems && !st.unique(x) {
+		ok = false
+		if st.probe > 0 {
+			return false
 		}
 	}
 	if s.items != nil {
@@ -488,6 +466,45 @@ func (st *state) array(s *schema, x []any) bool {
 				if st.probe > 0 {
 					return false
 				}
+			}
+		}
+	}
+	return ok
+}
+
+// itemCount checks minItems and maxItems against an array of n items.
+func (st *state) itemCount(s *schema, n int) bool {
+	ok := true
+	if s.minItems >= 0 && n < s.minItems {
+		ok = false
+		if st.probe == 0 {
+			st.report("items", "must have >=", strconv.Itoa(s.minItems), " items (", strconv.Itoa(n), " provided)")
+		}
+	}
+	if s.maxItems >= 0 && n > s.maxItems {
+		ok = false
+		if st.probe == 0 {
+			st.report("items", fmt.Sprintf("must have <=%d items (%d provided)", s.maxItems, n))
+		}
+	}
+	return ok
+}
+
+// unique checks uniqueItems: each repeated item is reported once, at its
+// index, naming the first index it repeats.
+func (st *state) unique(x []any) bool {
+	ok := true
+	for i := 1; i < len(x); i++ {
+		for j := 0; j < i; j++ {
+			if equalValues(x[i], x[j]) {
+				ok = false
+				if st.probe > 0 {
+					return false
+				}
+				st.pushIndex(i)
+				st.report("unique", fmt.Sprintf("repeats item %d (%s)", j, quote(x[i])))
+				st.pop()
+				break
 			}
 		}
 	}

@@ -286,9 +286,18 @@ func (v *Validator) unknownFields(k *kind, m map[string]any, res *Result) {
 	slices.Sort(unknown)
 	for _, name := range unknown {
 		res.add(Finding{Field: name, Rule: k.unknownRule,
-			Message: "Unknown field '" + name + "' in " + k.title + " (will be ignored)",
+			Message: string(appendUnknownField(nil, k, name)),
 			path:    []yamlnode.Step{{Key: name, Index: -1}}, atKey: true}, true)
 	}
+}
+
+// appendUnknownField appends the message of an unknown field's warning.
+func appendUnknownField(b []byte, k *kind, name string) []byte {
+	b = append(b, "Unknown field '"...)
+	b = append(b, name...)
+	b = append(b, "' in "...)
+	b = append(b, k.title...)
+	return append(b, " (will be ignored)"...)
 }
 
 // specFor picks the spec version a message names, warning when that
