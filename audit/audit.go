@@ -81,7 +81,7 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 			for b := range jobs {
 				b.ids = rec.getIDs()
 				if b.chunk != "" {
-					b.items = splitLines(rec.getItems(), b.chunk, b.name, b.firstLine, opts.MaxLine)
+					b.items = splitLines(rec.getItems(), b.chunk, b.name, b.firstLine, b.lines, opts.MaxLine)
 					b.chunk = ""
 				}
 				for i := range b.items {
@@ -193,6 +193,7 @@ type batch struct {
 	chunk     string
 	name      string
 	firstLine int
+	lines     int // the chunk's newlines
 	// buf holds chunk's bytes (see reader.jsonl): recycled by the
 	// collector once the batch is counted
 	buf *[]byte
@@ -510,7 +511,7 @@ func (r *reader) jsonl(name string, in io.Reader) {
 		carry = append(carry[:0], all[cut:]...)
 		if cut > 0 {
 			lines := bytes.Count(all[:cut], newline)
-			r.pushChunk(name, unsafe.String(&all[0], cut), line, bp)
+			r.pushChunk(name, unsafe.String(&all[0], cut), line, lines, bp)
 			line += lines
 		} else {
 			r.bufs.release(bp)
@@ -582,10 +583,10 @@ func (c *chunkBufs) close() { c.mem.Free() }
 var newline = []byte("\n")
 
 // pushChunk sends a chunk as a batch of its own, after the items before it.
-func (r *reader) pushChunk(name, chunk string, firstLine int, buf *[]byte) {
+func (r *reader) pushChunk(name, chunk string, firstLine, lines int, buf *[]byte) {
 	r.flush()
 	select {
-	case r.jobs <- &batch{seq: r.seq, chunk: chunk, name: name, firstLine: firstLine, buf: buf}:
+	case r.jobs <- &batch{seq: r.seq, chunk: chunk, name: name, firstLine: firstLine, lines: lines, buf: buf}:
 		r.seq++
 	case <-r.ctx.Done():
 		r.bufs.release(buf)
@@ -604,11 +605,11 @@ type recycler struct {
 	ids   freeList[[]byte]
 }
 
+// getItems returns a free list of items, or nil: splitLines sizes a new
+// one for its chunk.
 func (r *recycler) getItems() []item {
-	if items, ok := r.items.pop(); ok {
-		return items
-	}
-	return make([]item, 0, batchSize)
+	items, _ := r.items.pop()
+	return items
 }
 
 func (r *recycler) putItems(items []item) {
@@ -658,9 +659,14 @@ func (f *freeList[E]) push(e E) {
 
 // splitLines appends to items one item per non-blank line of a chunk, a
 // line over maxLine marked unread. The items' text is a slice of the chunk.
-// The items are not counted ahead (one more pass over the chunk): they
-// come from the recycler, grown already by earlier chunks.
-func splitLines(items []item, chunk, name string, first, maxLine int) []item {
+// newlines, the chunk's count of them (the reader has it), sizes items
+// once: growing them line by line cost a copy and a larger array, in
+// fresh pages, per batch in flight.
+func splitLines(items []item, chunk, name string, first, newlines, maxLine int) []item {
+	if cap(items) <= newlines {
+		// room for the next chunks too, whose counts differ by a few
+		items = make([]item, 0, newlines+newlines/4+1)
+	}
 	items = items[:0]
 	line := first
 	for len(chunk) > 0 {
