@@ -148,8 +148,7 @@ func (st *state) tapeFields(k *kind, t *jsonmsg.Tape, slots *[maxTapeFields]int3
 			// finish), rather than into a string of its own
 			start := len(st.text)
 			st.text = appendUnknownField(st.text, k, name)
-			index := res.add(Finding{Field: name, Rule: k.unknownRule}, true)
-			st.pending = append(st.pending, pendingText{true, index, start, 0, len(st.text)})
+			st.pend(true, Finding{Field: name, Rule: k.unknownRule}, start, 0)
 		}
 	}
 	return true

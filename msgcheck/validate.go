@@ -144,6 +144,12 @@ func (st *state) addText(warning bool, f Finding, text ...string) {
 	for _, t := range text {
 		st.text = append(st.text, t...)
 	}
+	st.pend(warning, f, start, pathEnd)
+}
+
+// pend adds f, whose message is state.text[start:] (its field, when
+// pathEnd > 0, text[start:pathEnd]): finish turns them into strings.
+func (st *state) pend(warning bool, f Finding, start, pathEnd int) {
 	index := st.res.add(f, warning)
 	st.pending = append(st.pending, pendingText{warning, index, start, pathEnd, len(st.text)})
 }
@@ -331,6 +337,10 @@ func (st *state) deprecated(s *schema) {
 // reportCustom reports with the schema's errorMessage when it has one,
 // keeping the seed's "text (got 'value')" shape, else with generic.
 func (st *state) reportCustom(constraint string, s *schema, v any, generic ...string) {
+	if x, ok := v.(string); ok {
+		st.reportCustomStr(constraint, s, x, generic...)
+		return
+	}
 	if s.errorMessage != "" {
 		q1, q2, q3 := quoteParts(v)
 		st.report(constraint, s.errorMessage, " (got ", q1, q2, q3, ")")
