@@ -81,7 +81,7 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 			for b := range jobs {
 				b.ids = rec.getIDs()
 				if b.chunk != "" {
-					b.items = splitLines(rec.getItems(), b.chunk, b.name, b.firstLine, b.lines, opts.MaxLine)
+					b.items = splitLines(rec.getItems(), b.chunk, b.name, b.firstLine, b.newlines, opts.MaxLine)
 					b.chunk = ""
 				}
 				for i := range b.items {
@@ -193,7 +193,7 @@ type batch struct {
 	chunk     string
 	name      string
 	firstLine int
-	lines     int // the chunk's newlines
+	newlines  int // in chunk, counted by the reader
 	// buf holds chunk's bytes (see reader.jsonl): recycled by the
 	// collector once the batch is counted
 	buf *[]byte
@@ -583,10 +583,10 @@ func (c *chunkBufs) close() { c.mem.Free() }
 var newline = []byte("\n")
 
 // pushChunk sends a chunk as a batch of its own, after the items before it.
-func (r *reader) pushChunk(name, chunk string, firstLine, lines int, buf *[]byte) {
+func (r *reader) pushChunk(name, chunk string, firstLine, newlines int, buf *[]byte) {
 	r.flush()
 	select {
-	case r.jobs <- &batch{seq: r.seq, chunk: chunk, name: name, firstLine: firstLine, lines: lines, buf: buf}:
+	case r.jobs <- &batch{seq: r.seq, chunk: chunk, name: name, firstLine: firstLine, newlines: newlines, buf: buf}:
 		r.seq++
 	case <-r.ctx.Done():
 		r.bufs.release(buf)
@@ -605,8 +605,8 @@ type recycler struct {
 	ids   freeList[[]byte]
 }
 
-// getItems returns a free list of items, or nil: splitLines sizes a new
-// one for its chunk.
+// getItems returns an item slice given back by an earlier batch, or nil:
+// splitLines then makes one of its chunk's size.
 func (r *recycler) getItems() []item {
 	items, _ := r.items.pop()
 	return items

@@ -8,9 +8,9 @@
 // a page fault, and on a virtual machine a fault can cost microseconds
 // (8-14 µs where protoscan is measured, depending on the hour: 8 MiB of
 // fresh memory took 28-31 ms to touch, the same in huge pages 0.5-0.7
-// ms). An Arena maps
-// its blocks itself, asks for huge pages (madvise MADV_HUGEPAGE), and
-// unmaps them all in Free. The garbage collector never scans them.
+// ms). An Arena maps its blocks itself, asks for huge pages (madvise
+// MADV_HUGEPAGE), and unmaps them all in Free. The garbage collector
+// never scans them.
 //
 // The price is manual lifetime: after Free, every slice an Arena handed
 // out is gone (on Linux, touching it is a segmentation fault, which
