@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -661,12 +662,14 @@ func (e *exporter) bounds(s *schema, kw *jobj, allOf *[]any) {
 	}
 }
 
-var jsonNumberRE = regexp.MustCompile(`^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$`)
+var jsonNumberRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$`)
+})
 
 // jsonNumber writes a bound as the spec spells it when that is a JSON
 // number (0.0 stays 0.0), else as its value.
 func jsonNumber(b bound) any {
-	if jsonNumberRE.MatchString(b.text) {
+	if jsonNumberRE().MatchString(b.text) {
 		return jnum(b.text)
 	}
 	return b.v

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 
@@ -75,11 +76,13 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s", e.Name, e.Line, e.Column, e.Msg)
 }
 
-// slugRE is a campaign slug, as the verdict spec has it.
-var slugRE = regexp.MustCompile(`^[a-z0-9]+([._-][a-z0-9]+)*$`)
+// slugRE is a campaign slug, as the verdict spec has it. The package's
+// patterns are compiled when first used, not at start-up: every run of
+// protoscan (one per package under go vet -vettool) would pay for them.
+var slugRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z0-9]+([._-][a-z0-9]+)*$`) })
 
 // ValidSlug reports whether s is a campaign slug.
-func ValidSlug(s string) bool { return slugRE.MatchString(s) }
+func ValidSlug(s string) bool { return slugRE().MatchString(s) }
 
 // ParseConditions parses exit conditions, named name in errors. The file
 // is YAML, read with the bounded yamldoc reader, in one of two shapes: the
@@ -150,7 +153,7 @@ func headerKey(s string) string {
 	return strings.NewReplacer(" ", "_", "-", "_").Replace(s)
 }
 
-var phaseNumRE = regexp.MustCompile(`^(\d{1,9})(?:\D|$)`)
+var phaseNumRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\d{1,9})(?:\D|$)`) })
 
 func (p *condParser) header(m *yaml.Node) {
 	var list *yaml.Node
@@ -168,7 +171,7 @@ func (p *condParser) header(m *yaml.Node) {
 			}
 			p.exit.Campaign = strings.TrimSpace(v.Value)
 		case "phase":
-			sub := phaseNumRE.FindStringSubmatch(strings.TrimSpace(v.Value))
+			sub := phaseNumRE().FindStringSubmatch(strings.TrimSpace(v.Value))
 			if v.Kind != yaml.ScalarNode || sub == nil {
 				p.errorf(v, "phase: must start with the phase number (got %q)", v.Value)
 				return
@@ -264,11 +267,13 @@ func (p *condParser) condition(item *yaml.Node) (Condition, bool) {
 	return c, true
 }
 
-var metricRE = regexp.MustCompile(`^(.*?[^<>=!\s])\s*(>=|<=|==|!=|>|<)\s*(-?\d+(?:\.\d+)?)\s*(%|[a-zA-Z]{1,8})?$`)
+var metricRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(.*?[^<>=!\s])\s*(>=|<=|==|!=|>|<)\s*(-?\d+(?:\.\d+)?)\s*(%|[a-zA-Z]{1,8})?$`)
+})
 
 // parseMetric splits "coverage >= 80%" into metric, operator and value.
 func parseMetric(c *Condition) bool {
-	m := metricRE.FindStringSubmatch(c.Arg)
+	m := metricRE().FindStringSubmatch(c.Arg)
 	if m == nil {
 		return false
 	}

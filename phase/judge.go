@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Verdict is the judgement of one phase (contract: every field required,
@@ -545,7 +546,9 @@ outer:
 	return -1
 }
 
-var attachmentRE = regexp.MustCompile(`(?i)!\[[^\]]*\]\([^)\s]+\)|[\w./-]+\.(?:png|jpe?g|gif|webp|svg|mp4|webm|mov)\b`)
+var attachmentRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)!\[[^\]]*\]\([^)\s]+\)|[\w./-]+\.(?:png|jpe?g|gif|webp|svg|mp4|webm|mov)\b`)
+})
 
 var visualSections = set("screenshots", "screenshot", "visual", "visuals", "visual verification", "visual check",
 	"visual checks", "ui verification", "visual evidence")
@@ -555,7 +558,7 @@ func (j *judge) visual(c Condition) outcome {
 	var neg, attached, unattached, vag, men string
 	for _, l := range j.h.lines {
 		inVisual := visualSections[normSection(l.section)]
-		attach := attachmentRE.MatchString(l.text)
+		attach := attachmentRE().MatchString(l.text)
 		for _, cl := range l.clauses {
 			if !containsPath(cl, route) {
 				continue

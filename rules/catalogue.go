@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/protoscan/protoscan/finding"
 )
@@ -505,7 +506,7 @@ var (
 	}()
 	// generatedID is the shape of a generated msgcheck id: a kind and at
 	// least one more word (kinds may contain '_': nexus_handoff_v2).
-	generatedID = regexp.MustCompile(`^msgcheck/[a-z0-9_]+(-[a-z0-9_]+)+$`)
+	generatedID = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^msgcheck/[a-z0-9_]+(-[a-z0-9_]+)+$`) })
 )
 
 // All returns every Doc, sorted by ID. The slice is the caller's.
@@ -521,7 +522,7 @@ func Lookup(id string) (Doc, bool) {
 	if i, ok := byID[id]; ok {
 		return sorted[i], true
 	}
-	if !generatedID.MatchString(id) {
+	if !generatedID().MatchString(id) {
 		return Doc{}, false
 	}
 	family := specRuleFamily

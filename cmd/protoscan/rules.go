@@ -7,6 +7,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"sync"
 	"text/tabwriter"
 
 	"github.com/protoscan/protoscan/rules"
@@ -71,7 +72,7 @@ func toJSON(d rules.Doc) ruleJSON {
 // numberedRule is the id such a rule gets when it has no reason.
 const specRuleFamily = "msgcheck/*-rule-*"
 
-var numberedRule = regexp.MustCompile(`-rule-[0-9]+$`)
+var numberedRule = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`-rule-[0-9]+$`) })
 
 // explain prints one rule's documentation: protoscan explain RULE.
 func (e *env) explain(args []string) int {
@@ -107,7 +108,7 @@ func writeDoc(w io.Writer, d rules.Doc, asked string) {
 	fmt.Fprintf(w, "severity: %s (default)\n", d.Severity)
 	if fam := rules.Family(d); fam != d.ID {
 		fmt.Fprintf(w, "family: %s\n", fam)
-		if fam == specRuleFamily && !numberedRule.MatchString(d.ID) {
+		if fam == specRuleFamily && !numberedRule().MatchString(d.ID) {
 			note := "not a built-in id: taken for a rule of the spec's x-protoscan-validations named by its reason"
 			if near := nearestRule(asked); near != "" {
 				note += fmt.Sprintf(" (did you mean %s?)", near)
