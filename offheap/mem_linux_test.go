@@ -58,3 +58,27 @@ func TestBlocksAreHugePageAligned(t *testing.T) {
 		t.Errorf("the block is still mapped after Free:\n%s", entry)
 	}
 }
+
+func TestDetach(t *testing.T) {
+	var a Arena
+	b := a.Bytes(10, 1)
+	b[0] = 42
+	p := uintptr(unsafe.Pointer(&b[0]))
+	free := a.Detach()
+	if a.size != 0 || a.mapped != nil || a.free != nil {
+		t.Errorf("the Arena after Detach still holds blocks: %+v", a)
+	}
+	a.Free() // frees nothing of the detached blocks
+	if b[0] != 42 || smapsOf(t, p) == "" {
+		t.Fatal("a detached block was unmapped before its free")
+	}
+	c := a.Bytes(10, 1) // the Arena is usable again, with blocks of its own
+	if uintptr(unsafe.Pointer(&c[0])) == p {
+		t.Error("the Arena handed out a detached block again")
+	}
+	free()
+	if entry := smapsOf(t, p); entry != "" {
+		t.Errorf("the detached block is still mapped after free:\n%s", entry)
+	}
+	a.Free()
+}

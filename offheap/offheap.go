@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"unsafe"
 )
 
@@ -79,6 +80,22 @@ func (a *Arena) Free() {
 		unmapBlock(b)
 	}
 	*a = Arena{}
+}
+
+// Detach takes the arena's blocks out of it and returns the function
+// that unmaps them; the Arena is left empty, to be used again or not.
+// The slices handed out so far stay valid until free is called. It is
+// for memory that outlives the code that filled it, freed by a cleanup
+// (runtime.AddCleanup) once the object viewing it is unreachable: free
+// holds the blocks itself, so it keeps nothing of that object alive.
+func (a *Arena) Detach() (free func()) {
+	blocks := slices.Clone(a.mapped)
+	*a = Arena{}
+	return func() {
+		for _, b := range blocks {
+			unmapBlock(b)
+		}
+	}
 }
 
 // Make returns a zeroed slice of n Ts from the arena. T must hold no
