@@ -67,7 +67,7 @@ func run(t *testing.T, root string, inputs []string, stdin string, verdicts *byt
 
 func checks(s *audit.Summary) map[string][]string {
 	out := map[string][]string{}
-	for _, p := range append(s.Integrity, s.Problems...) {
+	for _, p := range append(s.Integrity.All(), s.Problems...) {
 		out[p.Check] = append(out[p.Check], p.Location.String())
 	}
 	return out

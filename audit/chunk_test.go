@@ -48,11 +48,15 @@ func TestChunkReuse(t *testing.T) {
 		return s, verdicts.String()
 	}
 	want, wantVerdicts := audit(false)
-	if want.Messages < 10000 || len(want.UnknownFields) < 50 || len(want.Statuses) < 5 || len(want.Integrity) == 0 || len(want.Problems) == 0 {
+	if want.Messages < 10000 || len(want.UnknownFields) < 50 || len(want.Statuses) < 5 || want.Integrity.Len() == 0 || len(want.Problems) == 0 {
 		t.Fatalf("the input does not exercise the summary: %d messages, %d unknown fields, %d statuses, %d integrity problems, %d problems",
-			want.Messages, len(want.UnknownFields), len(want.Statuses), len(want.Integrity), len(want.Problems))
+			want.Messages, len(want.UnknownFields), len(want.Statuses), want.Integrity.Len(), len(want.Problems))
 	}
 	got, gotVerdicts := audit(true)
+	if g, w := got.Integrity.All(), want.Integrity.All(); !reflect.DeepEqual(g, w) {
+		t.Errorf("with recycled buffers poisoned, the integrity problems changed:\n%.300q\nwant %.300q", g, w)
+	}
+	got.Integrity, want.Integrity = nil, nil // compared above
 	if !reflect.DeepEqual(got, want) || gotVerdicts != wantVerdicts {
 		t.Errorf("with recycled buffers poisoned, the summary changed:\n%s", summaryDiff(got, want))
 	}

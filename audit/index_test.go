@@ -73,7 +73,7 @@ func TestIndexReferences(t *testing.T) {
 		ix.add(m.kind, Location{Path: "q.jsonl", Line: i + 1}, record(m.m))
 	}
 	var got []string
-	for _, p := range ix.integrity(2) {
+	for _, p := range ix.integrity(2).All() {
 		got = append(got, fmt.Sprintf("%s %d %s", p.Check, p.Line, p.Message))
 	}
 	want := []string{
@@ -116,6 +116,12 @@ func TestChecksSorted(t *testing.T) {
 	if !slices.IsSorted(checksSorted[:]) {
 		t.Errorf("checksSorted is not sorted: %q", checksSorted)
 	}
+	for c, check := range map[int]string{cCycle: CheckCycle, cDuplicate: CheckDuplicate, cOrphan: CheckOrphan,
+		cPending: CheckPending, cUnfinished: CheckUnfinished, cReference: CheckReference} {
+		if checksSorted[c] != check {
+			t.Errorf("checksSorted[%d] is %q, want %q", c, checksSorted[c], check)
+		}
+	}
 }
 
 // TestIntegrityOutOfPathOrder checks that problems are sorted by place
@@ -125,12 +131,16 @@ func TestIntegrityOutOfPathOrder(t *testing.T) {
 	for i, p := range []string{"z/q.jsonl", "a/q.jsonl", "m/q.jsonl"} {
 		ix.add(kindDelegate, Location{Path: p, Line: 1}, record(map[string]any{"task_id": fmt.Sprint("t", i)}))
 		ix.add(kindHandback, Location{Path: p, Line: 2}, record(map[string]any{"task_id": fmt.Sprint("h", i)}))
+		// a cycle of its own, met in input order, reported in place order
+		ix.add(kindDelegate, Location{Path: p, Line: 3}, record(map[string]any{"task_id": fmt.Sprint("c", i), "dependencies": []any{fmt.Sprint("c", i)}}))
+		ix.add(kindHandback, Location{Path: p, Line: 4}, record(map[string]any{"task_id": fmt.Sprint("c", i), "status": "success"}))
 	}
 	var got []string
-	for _, p := range ix.integrity(2) {
+	for _, p := range ix.integrity(2).All() {
 		got = append(got, p.Check+" "+p.Location.String())
 	}
-	want := []string{"orphan a/q.jsonl:2", "orphan m/q.jsonl:2", "orphan z/q.jsonl:2",
+	want := []string{"cycle a/q.jsonl:3", "cycle m/q.jsonl:3", "cycle z/q.jsonl:3",
+		"orphan a/q.jsonl:2", "orphan m/q.jsonl:2", "orphan z/q.jsonl:2",
 		"pending a/q.jsonl:1", "pending m/q.jsonl:1", "pending z/q.jsonl:1"}
 	if !slices.Equal(got, want) {
 		t.Errorf("problems %q, want %q", got, want)
@@ -148,36 +158,40 @@ func record(m map[string]any) []byte {
 // problems into its own window of the one list), on an index with every
 // check firing, across part boundaries and out of path order.
 func TestIntegrityPartsAgree(t *testing.T) {
-	ix := newIndex()
-	dirs := []string{"q/incoming/b.jsonl", "q/done/a.jsonl", "q/incoming/a.jsonl"} // out of path order
-	ix.add(kindDelegate, Location{Path: "q/incoming/c.jsonl", Line: 1}, record(map[string]any{"task_id": "c1", "dependencies": []any{"c2"}}))
-	ix.add(kindDelegate, Location{Path: "q/incoming/c.jsonl", Line: 2}, record(map[string]any{"task_id": "c2", "dependencies": []any{"c1"}}))
-	n := 0
-	for _, p := range dirs {
-		for i := range 9000 {
-			n++
-			id := fmt.Sprint("t", n%7000) // duplicates
-			m := map[string]any{"task_id": id}
-			switch i % 11 {
-			case 3:
-				m["parent_task_id"] = fmt.Sprint("unknown", i)
-			case 5:
-				m["dependencies"] = []any{fmt.Sprint("t", (n+1)%7000), fmt.Sprint("nowhere", i)}
-			case 7:
-				m["children_created"] = []any{fmt.Sprint("gone", i)}
-			}
-			kind := kindDelegate
-			if i%3 == 1 {
-				kind = kindHandback
-				m["status"] = []string{"success", "partial"}[i%2]
-				if i%13 == 0 {
-					m["task_id"] = fmt.Sprint("orphan", i)
+	// the Integrity takes the index over: one index each
+	integrity := func(workers int) []Problem {
+		ix := newIndex()
+		dirs := []string{"q/incoming/b.jsonl", "q/done/a.jsonl", "q/incoming/a.jsonl"} // out of path order
+		ix.add(kindDelegate, Location{Path: "q/incoming/c.jsonl", Line: 1}, record(map[string]any{"task_id": "c1", "dependencies": []any{"c2"}}))
+		ix.add(kindDelegate, Location{Path: "q/incoming/c.jsonl", Line: 2}, record(map[string]any{"task_id": "c2", "dependencies": []any{"c1"}}))
+		n := 0
+		for _, p := range dirs {
+			for i := range 9000 {
+				n++
+				id := fmt.Sprint("t", n%7000) // duplicates
+				m := map[string]any{"task_id": id}
+				switch i % 11 {
+				case 3:
+					m["parent_task_id"] = fmt.Sprint("unknown", i)
+				case 5:
+					m["dependencies"] = []any{fmt.Sprint("t", (n+1)%7000), fmt.Sprint("nowhere", i)}
+				case 7:
+					m["children_created"] = []any{fmt.Sprint("gone", i)}
 				}
+				kind := kindDelegate
+				if i%3 == 1 {
+					kind = kindHandback
+					m["status"] = []string{"success", "partial"}[i%2]
+					if i%13 == 0 {
+						m["task_id"] = fmt.Sprint("orphan", i)
+					}
+				}
+				ix.add(kind, Location{Path: p, Line: i + 1}, record(m))
 			}
-			ix.add(kind, Location{Path: p, Line: i + 1}, record(m))
 		}
+		return ix.integrity(workers).All()
 	}
-	one := ix.integrity(1)
+	one := integrity(1)
 	checks := map[string]int{}
 	for _, p := range one {
 		checks[p.Check]++
@@ -194,7 +208,7 @@ func TestIntegrityPartsAgree(t *testing.T) {
 		}
 	}
 	for _, w := range []int{2, 3, 8} {
-		got := ix.integrity(w)
+		got := integrity(w)
 		if len(got) != len(one) {
 			t.Errorf("integrity(%d) gives %d problems, integrity(1) %d", w, len(got), len(one))
 			continue

@@ -22,9 +22,9 @@ type Summary struct {
 	// Statuses is the distribution of HANDBACK statuses as written, with
 	// the canonical value each stands for ("" when none).
 	Statuses []StatusCount
-	// Integrity are the cross-message problems, sorted by kind of check
-	// then place.
-	Integrity []Problem
+	// Integrity are the cross-message problems; a nil Integrity has
+	// none.
+	Integrity *Integrity
 	// Problems are inputs that could not be read (CheckUnreadable) and
 	// messages that could not be decoded (CheckMalformed), in input order.
 	Problems []Problem
@@ -257,7 +257,6 @@ func (a *aggregator) finish(tallies []*tally) *Summary {
 		}
 		s.Statuses = append(s.Statuses, StatusCount{Value: c.Name, Canonical: canon, N: c.N})
 	}
-	s.Integrity = a.index.integrity(workers)
-	a.index.free() // the problems are copies
+	s.Integrity = a.index.integrity(workers) // the index is its own now
 	return s
 }

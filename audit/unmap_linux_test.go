@@ -5,8 +5,10 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/protoscan/protoscan/msgcheck"
 )
@@ -31,9 +33,10 @@ func hugeAdvised(t *testing.T) int {
 }
 
 // TestRunUnmapsItsMemory checks that an audit gives back the memory it
-// mapped off the heap (the index, the read buffers) before it returns,
-// whether it runs to the end or is cancelled: a queue consumer calling
-// Run again and again must not grow.
+// mapped off the heap, whether it runs to the end or is cancelled: the
+// read buffers before Run returns, the index once the Summary's
+// Integrity is unreachable. A queue consumer calling Run again and again
+// must not grow.
 func TestRunUnmapsItsMemory(t *testing.T) {
 	if _, err := os.Stat("/sys/kernel/mm/transparent_hugepage"); err != nil {
 		t.Skip("no transparent huge pages: the arenas carry no advice to count")
@@ -59,7 +62,51 @@ func TestRunUnmapsItsMemory(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	run(ctx)
-	if after := hugeAdvised(t); after != before {
+	// the indexes go with their Integrity's cleanup, which runs some time
+	// after a collection finds it unreachable
+	after := hugeAdvised(t)
+	for deadline := time.Now().Add(5 * time.Second); after != before && time.Now().Before(deadline); after = hugeAdvised(t) {
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond)
+	}
+	if after != before {
 		t.Errorf("%d mappings advised for huge pages before the audits, %d after: an arena was not freed", before, after)
+	}
+}
+
+// TestIntegrityKeepsItsIndex checks that the index stays mapped while
+// its Integrity is in use, through collections: a report is written
+// after Run returns.
+func TestIntegrityKeepsItsIndex(t *testing.T) {
+	var in strings.Builder
+	for i := range 20000 {
+		fmt.Fprintf(&in, `{"handoff_type":"HANDBACK","task_id":"t-%d","status":"success","output":"o","metrics":{"quality":0.5,"tokens":1,"cost":0,"duration_seconds":1}}`+"\n", i)
+	}
+	v, err := msgcheck.New(msgcheck.Options{}, msgcheck.DefaultSpec())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Run(context.Background(), []string{"-"}, strings.NewReader(in.String()), Options{Validator: v, Spec: msgcheck.DefaultSpec()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	integrity := s.Integrity // and nothing else of the Summary
+	for range 3 {
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond)
+	}
+	n := 0
+	for _, c := range integrity.Checks() {
+		integrity.Each(c.Name, func(p Problem) bool {
+			runtime.GC() // while Each runs, too
+			if want := fmt.Sprintf(`HANDBACK "t-%d" answers no DELEGATE`, n); p.Message != want {
+				t.Fatalf("problem %d: %q, want %q", n, p.Message, want)
+			}
+			n++
+			return n < 50
+		})
+	}
+	if n != 50 || integrity.Len() != 20000 {
+		t.Errorf("%d problems seen (want 50, then stopped), %d in all (want 20000)", n, integrity.Len())
 	}
 }

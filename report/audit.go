@@ -49,25 +49,22 @@ func AuditText(w io.Writer, s *audit.Summary) error {
 			fmt.Fprintf(&b, "  %6d  %s%s\n", st.N, st.Value, statusNote(st))
 		}
 	}
-	problems := func(title string, ps []audit.Problem) {
-		if len(ps) == 0 {
+	problems := func(title string, n int, each func(func(audit.Problem) bool)) {
+		if n == 0 {
 			return
 		}
 		fmt.Fprintf(&b, "%s:\n", title)
-		shown := 0
-		for _, p := range ps {
-			if shown == maxListed {
-				fmt.Fprintf(&b, "  ... and %d more\n", len(ps)-shown)
-				break
-			}
+		shown := listFirst(each, func(p audit.Problem) {
 			fmt.Fprintf(&b, "  %s: %s: %s\n", p.Location, p.Check, p.Message)
-			shown++
+		})
+		if shown < n {
+			fmt.Fprintf(&b, "  ... and %d more\n", n-shown)
 		}
 	}
-	for _, check := range checksInOrder(s.Integrity) {
-		problems(check, filter(s.Integrity, check))
+	for _, c := range s.Integrity.Checks() {
+		problems(c.Name, c.N, func(fn func(audit.Problem) bool) { s.Integrity.Each(c.Name, fn) })
 	}
-	problems("unreadable or malformed", s.Problems)
+	problems("unreadable or malformed", len(s.Problems), eachOf(s.Problems))
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -84,24 +81,27 @@ func statusNote(st audit.StatusCount) string {
 
 func pct(v float64) string { return fmt.Sprintf("%.1f%%", float64(int(v*10))/10) }
 
-func checksInOrder(ps []audit.Problem) []string {
-	var out []string
-	for _, p := range ps {
-		if len(out) == 0 || out[len(out)-1] != p.Check {
-			out = append(out, p.Check)
-		}
-	}
-	return out
+// listFirst hands the first maxListed problems of each to fn and
+// returns how many it handed.
+func listFirst(each func(func(audit.Problem) bool), fn func(audit.Problem)) int {
+	shown := 0
+	each(func(p audit.Problem) bool {
+		fn(p)
+		shown++
+		return shown < maxListed
+	})
+	return shown
 }
 
-func filter(ps []audit.Problem, check string) []audit.Problem {
-	var out []audit.Problem
-	for _, p := range ps {
-		if p.Check == check {
-			out = append(out, p)
+// eachOf is Integrity.Each over a list.
+func eachOf(ps []audit.Problem) func(func(audit.Problem) bool) {
+	return func(fn func(audit.Problem) bool) {
+		for _, p := range ps {
+			if !fn(p) {
+				return
+			}
 		}
 	}
-	return out
 }
 
 type jsonAuditCount struct {
@@ -168,23 +168,33 @@ func AuditJSON(w io.Writer, s *audit.Summary) error {
 		b = append(b, '"', ':')
 		b = appendJSON(b, part.val)
 	}
+	// the integrity problems are written as the Integrity hands them
+	// out, each message valid only until the next
+	integrity := func(fn func(audit.Problem) bool) {
+		for _, c := range s.Integrity.Checks() {
+			s.Integrity.Each(c.Name, fn)
+		}
+	}
 	for _, list := range []struct {
-		key   string
-		probs []audit.Problem
-	}{{"integrity", s.Integrity}, {"unreadable", s.Problems}} {
+		key  string
+		each func(func(audit.Problem) bool)
+	}{{"integrity", integrity}, {"unreadable", eachOf(s.Problems)}} {
 		b = append(b, ',', '"')
 		b = append(b, list.key...)
 		b = append(b, `":[`...)
-		for i, p := range list.probs {
-			if i > 0 {
+		first := true
+		list.each(func(p audit.Problem) bool {
+			if !first {
 				b = append(b, ',')
 			}
+			first = false
 			b = appendProblem(b, p)
 			if len(b) > 32<<10 {
 				bw.Write(b)
 				b = b[:0]
 			}
-		}
+			return true
+		})
 		b = append(b, ']')
 	}
 	b = append(b, "}\n"...)
@@ -242,21 +252,20 @@ func AuditMarkdown(w io.Writer, s *audit.Summary) error {
 			fmt.Fprintf(&b, "| %s | %d | %s |\n", mdCell(mdCode(st.Value)), st.N, strings.TrimSpace(statusNote(st)))
 		}
 	}
-	list := func(title string, ps []audit.Problem) {
-		fmt.Fprintf(&b, "\n**%s** (%d)\n\n", title, len(ps))
-		for i, p := range ps {
-			if i == maxListed {
-				fmt.Fprintf(&b, "- ... and %d more\n", len(ps)-i)
-				break
-			}
+	list := func(title string, n int, each func(func(audit.Problem) bool)) {
+		fmt.Fprintf(&b, "\n**%s** (%d)\n\n", title, n)
+		shown := listFirst(each, func(p audit.Problem) {
 			fmt.Fprintf(&b, "- %s: %s\n", mdCode(p.Location.String()), mdText(p.Message))
+		})
+		if shown < n {
+			fmt.Fprintf(&b, "- ... and %d more\n", n-shown)
 		}
 	}
-	for _, check := range checksInOrder(s.Integrity) {
-		list(check, filter(s.Integrity, check))
+	for _, c := range s.Integrity.Checks() {
+		list(c.Name, c.N, func(fn func(audit.Problem) bool) { s.Integrity.Each(c.Name, fn) })
 	}
 	if len(s.Problems) > 0 {
-		list("unreadable or malformed", s.Problems)
+		list("unreadable or malformed", len(s.Problems), eachOf(s.Problems))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

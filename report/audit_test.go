@@ -20,13 +20,15 @@ func sampleAudit() *audit.Summary {
 			{Value: "SUCCESS", Canonical: "success", N: 1}, {Value: "do|ne`", N: 1}},
 		Problems: []audit.Problem{{Check: audit.CheckMalformed, Message: "not a JSON message: offset 1: invalid character", Location: audit.Location{Path: "log.jsonl", Line: 4}}},
 	}
+	var integrity []audit.Problem
 	for i := 0; i < maxListed+2; i++ {
-		s.Integrity = append(s.Integrity, audit.Problem{Check: audit.CheckPending,
+		integrity = append(integrity, audit.Problem{Check: audit.CheckPending,
 			Message:  fmt.Sprintf("DELEGATE %q has no HANDBACK yet (in queue/incoming)", fmt.Sprintf("task-%03d", i)),
 			Location: audit.Location{Path: fmt.Sprintf("queue/incoming/DELEGATE-%03d.yaml", i)}})
 	}
-	s.Integrity = append(s.Integrity, audit.Problem{Check: audit.CheckOrphan, Message: `HANDBACK "task-x-001" answers no DELEGATE`,
+	integrity = append(integrity, audit.Problem{Check: audit.CheckOrphan, Message: `HANDBACK "task-x-001" answers no DELEGATE`,
 		Location: audit.Location{Path: "log.jsonl", Line: 1}})
+	s.Integrity = audit.NewIntegrity(integrity)
 	return s
 }
 
