@@ -204,7 +204,7 @@ const (
 )
 
 // index is built by the collector, in input order, then read by the
-// checks. Its bulk (the recs, the records of ids, the table of task
+// checks and handed to their Integrity, which frees it. Its bulk (the recs, the records of ids, the table of task
 // ids, the task slots and the references) is pointer-free and lives in
 // mem, off the Go heap: a fresh process gets it in huge pages, a few
 // faults instead of thousands, and the garbage collector never scans
@@ -229,13 +229,6 @@ type index struct {
 }
 
 func newIndex() *index { return &index{seed: maphash.MakeSeed()} }
-
-// free releases the index's memory: nothing it returned may be used
-// after (the problems of integrity are copies).
-func (ix *index) free() {
-	ix.mem.Free()
-	*ix = index{}
-}
 
 func (ix *index) at(pos int) *rec { return &ix.recs[pos/recChunk][pos%recChunk] }
 
