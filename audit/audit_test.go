@@ -190,6 +190,16 @@ func FuzzJSONL(f *testing.F) {
 		if s.Valid+s.Invalid != s.Messages || verdicts.Len() != 2*s.Messages {
 			t.Fatalf("messages %d valid %d invalid %d verdicts %d", s.Messages, s.Valid, s.Invalid, verdicts.Len())
 		}
+		// the integrity problems are written from the index on demand
+		all := s.Integrity.All()
+		if len(all) != s.Integrity.Len() {
+			t.Fatalf("%d integrity problems written, %d counted", len(all), s.Integrity.Len())
+		}
+		for _, p := range all {
+			if p.Message == "" || p.Path != "-" || p.Line < 1 {
+				t.Fatalf("integrity problem %+v", p)
+			}
+		}
 	})
 }
 
