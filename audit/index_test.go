@@ -154,8 +154,8 @@ func record(m map[string]any) []byte {
 }
 
 // TestIntegrityPartsAgree checks that the problems do not depend on how
-// many parts the index is split into (each part counts, then writes its
-// problems into its own window of the one list), on an index with every
+// many parts the index is split into (each part lists its problems'
+// positions by check, and the lists are joined), on an index with every
 // check firing, across part boundaries and out of path order.
 func TestIntegrityPartsAgree(t *testing.T) {
 	// the Integrity takes the index over: one index each
