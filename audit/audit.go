@@ -86,14 +86,19 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 				}
 				for i := range b.items {
 					it := &b.items[i]
-					if it.unread != "" {
-						continue
+					if it.load {
+						if docs := c.load(it); docs != nil {
+							for j := range docs {
+								c.checkAndCount(&docs[j], &b.ids, t)
+							}
+							if b.docs == nil {
+								b.docs = map[int][]item{}
+							}
+							b.docs[i] = docs
+							continue
+						}
 					}
-					c.check(it, &b.ids)
-					if it.decodeErr == nil {
-						t.count(it, &c.res)
-						it.status = "" // a view of the tape, good until the next message
-					}
+					c.checkAndCount(it, &b.ids, t)
 				}
 				done <- b
 			}
@@ -116,17 +121,30 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 				}
 				delete(pending, next)
 				next++
+				collect := func(it *item) {
+					a.add(nb, it)
+					if it.unread != "" || opts.Verdicts == nil || collectErr != nil {
+						return
+					}
+					v := verdictInvalid
+					if it.valid {
+						v = verdictValid
+					}
+					_, collectErr = opts.Verdicts.Write(v)
+				}
 				for i := range nb.items {
-					a.add(nb, &nb.items[i])
-					if nb.items[i].unread != "" {
+					docs, file := nb.docs[i]
+					if !file {
+						collect(&nb.items[i])
 						continue
 					}
-					if opts.Verdicts != nil && collectErr == nil {
-						v := verdictInvalid
-						if nb.items[i].valid {
-							v = verdictValid
-						}
-						_, collectErr = opts.Verdicts.Write(v)
+					// a file of several YAML documents: its error, if any,
+					// then its messages
+					if nb.items[i].unread != "" {
+						a.add(nb, &nb.items[i])
+					}
+					for j := range docs {
+						collect(&docs[j])
 					}
 				}
 				rec.putItems(nb.items)
@@ -177,6 +195,9 @@ type item struct {
 	// over the limit): the collector records it as a problem, in order
 	unread string
 	valid  bool
+	// load says the worker reads the file at loc.Path (one message per
+	// file, or several YAML documents: see checker.load)
+	load   bool
 	status string // a HANDBACK's, for the tally only (see the worker loop)
 	// what the index keeps: the kind and the record of ids, at
 	// batch.ids[idsFrom:idsTo] (see appendIDsTape)
@@ -199,6 +220,9 @@ type batch struct {
 	buf *[]byte
 	// ids holds the items' records of ids, for the index
 	ids []byte
+	// docs holds the messages of the items that are files of several
+	// YAML documents (or none), by item
+	docs map[int][]item
 }
 
 const batchSize = 256
@@ -417,31 +441,63 @@ func (r *reader) file(p string) {
 		r.jsonl(slash, f)
 		return
 	}
-	data, err := os.ReadFile(p)
+	// a file of its own is read and decoded by a worker (checker.load):
+	// a queue tree is thousands of small files, whose reading and YAML
+	// decoding would keep the reader busy while the workers waited
+	r.push(item{load: true, loc: Location{Path: slash}, kind: kindHint(slash)})
+}
+
+// load reads the file of it and decodes it: JSON into it.data, for
+// check; YAML into it.value when it holds one document, else into the
+// items it returns, one per document (none for an empty file), each
+// with its line. A file that cannot be read or parsed sets it.unread
+// (the documents yamldoc returns with its error are still returned).
+func (c *checker) load(it *item) []item {
+	p := it.loc.Path
+	data, err := os.ReadFile(filepath.FromSlash(p))
 	if err != nil {
-		r.problem(Location{Path: slash}, err.Error())
-		return
+		it.unread = err.Error()
+		return nil
 	}
-	hint := kindHint(slash)
 	if strings.EqualFold(path.Ext(p), ".json") {
-		r.push(item{data: string(data), loc: Location{Path: slash}, kind: hint})
+		it.data = string(data)
+		return nil
+	}
+	docs, err := yamldoc.Parse(p, data, yamldoc.DefaultLimits())
+	if err != nil {
+		it.unread = err.Error()
+	}
+	if len(docs) == 1 && err == nil {
+		if it.value, err = yamlnode.ToValue(docs[0], yamlnode.Limits{}); err != nil {
+			it.unread = err.Error()
+		}
+		return nil
+	}
+	out := make([]item, 0, len(docs))
+	for _, d := range docs {
+		doc := item{loc: Location{Path: p}, kind: it.kind}
+		if len(docs) > 1 {
+			doc.loc.Line = d.Line
+		}
+		if v, err := yamlnode.ToValue(d, yamlnode.Limits{}); err != nil {
+			doc.unread = err.Error()
+		} else {
+			doc.value = v
+		}
+		out = append(out, doc)
+	}
+	return out
+}
+
+// checkAndCount checks a message that was read, and counts it in t.
+func (c *checker) checkAndCount(it *item, ids *[]byte, t *tally) {
+	if it.unread != "" {
 		return
 	}
-	docs, err := yamldoc.Parse(slash, data, yamldoc.DefaultLimits())
-	if err != nil {
-		r.problem(Location{Path: slash}, err.Error())
-	}
-	for _, d := range docs {
-		v, err := yamlnode.ToValue(d, yamlnode.Limits{})
-		loc := Location{Path: slash}
-		if len(docs) > 1 {
-			loc.Line = d.Line
-		}
-		if err != nil {
-			r.problem(loc, err.Error())
-			continue
-		}
-		r.push(item{value: v, loc: loc, kind: hint})
+	c.check(it, ids)
+	if it.decodeErr == nil {
+		t.count(it, &c.res)
+		it.status = "" // a view of the tape, good until the next message
 	}
 }
 

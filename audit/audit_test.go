@@ -222,3 +222,39 @@ func TestLineTooLongAcrossChunks(t *testing.T) {
 		t.Errorf("malformed: %v", got[audit.CheckMalformed])
 	}
 }
+
+// TestYAMLFiles: the workers read and decode the files of a tree; a file
+// of several documents is one message per document, each at its line, in
+// file order; a file with a syntax error is an unreadable problem (and no
+// message); an empty file is no message.
+func TestYAMLFiles(t *testing.T) {
+	d := func(id string) string { return strings.Replace(delegateYAML, "%ID%", id, 1) }
+	root := repo(t, map[string]string{
+		"q/a.yaml": d("task-a-001") + "---\n" + d("task-b-001") + "---\n- not a mapping\n",
+		"q/b.yaml": d("task-c-001") + "---\nkey: [unclosed\n",
+		"q/c.yaml": "",
+		"q/d.yaml": d("task-d-001"),
+		"q/e.json": handbackJSON("task-d-001", "success"),
+	})
+	var verdicts bytes.Buffer
+	s := run(t, root, []string{"q"}, "", &verdicts)
+	// a.yaml's three documents, d.yaml, e.json
+	if s.Messages != 5 || verdicts.String() != "1\n1\n0\n1\n1\n" {
+		t.Errorf("%d messages, verdicts %q", s.Messages, verdicts.String())
+	}
+	var problems []string
+	for _, p := range s.Problems {
+		problems = append(problems, p.Check+" "+p.Location.String())
+	}
+	if want := "unreadable q/b.yaml"; strings.Join(problems, ", ") != want {
+		t.Errorf("problems %q, want %q", problems, want)
+	}
+	var pending []string
+	s.Integrity.Each(audit.CheckPending, func(p audit.Problem) bool {
+		pending = append(pending, p.Location.String())
+		return true
+	})
+	if want := "q/a.yaml:1 q/a.yaml:9"; strings.Join(pending, " ") != want {
+		t.Errorf("pending DELEGATEs at %q, want %q", pending, want)
+	}
+}
