@@ -27,10 +27,17 @@
 // -labels FILE writes, per message, the verdict the generator meant (1/0),
 // the mutation applied and the message's place in the task graph, tab
 // separated, to explain disagreements between validators.
+//
+// -tree DIR writes the messages as a queue tree instead, one file per
+// message (-tree-format yaml or json; see WriteTree), with the skills:
+//
+//	go run ./bench/corpus -n 5000 -tree /tmp/queue-tree -tree-format yaml
+//	protoscan audit --root /tmp/queue-tree /tmp/queue-tree/queue
 package main
 
 import (
 	"bufio"
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -509,6 +516,8 @@ func main() {
 	flag.Float64Var(&o.UnknownSkills, "unknown-skills", 0, "share of valid DELEGATEs naming a skill absent from skills/ (invalid for msgcheck only)")
 	labels := flag.String("labels", "", "write the generator's verdict, mutation and graph role of each message to this file (TSV)")
 	printSkills := flag.Bool("print-skills", false, "print the skill names valid messages use, one a line, and exit")
+	tree := flag.String("tree", "", "write the messages as a queue tree under this directory, one file each, instead of JSON Lines")
+	treeFormat := flag.String("tree-format", "yaml", "the files of -tree: yaml or json")
 	flag.Parse()
 	if *printSkills {
 		fmt.Println(strings.Join(Skills, "\n"))
@@ -533,9 +542,20 @@ func main() {
 			fmt.Fprintf(lw, "%s\t%s\t%s\n", v, l.Graph, l.Mutation)
 		}
 	}
-	if err := Generate(os.Stdout, o, label); err != nil {
+	out := io.Writer(os.Stdout)
+	var lines bytes.Buffer
+	if *tree != "" {
+		out = &lines
+	}
+	if err := Generate(out, o, label); err != nil {
 		fmt.Fprintln(os.Stderr, "corpus:", err)
 		os.Exit(1)
+	}
+	if *tree != "" {
+		if err := WriteTree(*tree, lines.Bytes(), *treeFormat); err != nil {
+			fmt.Fprintln(os.Stderr, "corpus:", err)
+			os.Exit(1)
+		}
 	}
 	if lw != nil {
 		if err := lw.Flush(); err != nil {
