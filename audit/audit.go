@@ -411,7 +411,10 @@ func (r *reader) path(p string) {
 	if err != nil {
 		r.problem(Location{Path: p}, err.Error())
 	}
-	slices.Sort(files) // WalkDir is sorted already; keep the order a contract
+	// the files in the order of their paths, a contract of the report;
+	// WalkDir's is close but not the same ("q/a/x.json" before
+	// "q/a.json": it sorts a folder's names, not whole paths)
+	slices.Sort(files)
 	for _, f := range files {
 		if r.ctx.Err() != nil {
 			return
