@@ -258,3 +258,17 @@ func TestYAMLFiles(t *testing.T) {
 		t.Errorf("pending DELEGATEs at %q, want %q", pending, want)
 	}
 }
+
+// TestTreeOrder: a tree's files are audited in the order of their paths,
+// which is not WalkDir's where a folder's name is a prefix of a file's.
+func TestTreeOrder(t *testing.T) {
+	root := repo(t, map[string]string{
+		"q/a.json":   handbackJSON("task-a-001", "success"),
+		"q/a/x.json": handbackJSON("task-x-001", "DONE"),
+	})
+	var verdicts bytes.Buffer
+	run(t, root, []string{"q"}, "", &verdicts)
+	if verdicts.String() != "1\n0\n" {
+		t.Errorf("verdicts %q, want q/a.json's (1) before q/a/x.json's (0)", verdicts.String())
+	}
+}
