@@ -87,7 +87,7 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 				for i := range b.items {
 					it := &b.items[i]
 					if it.load {
-						if docs := c.load(it); docs != nil {
+						if docs := loadFile(it); docs != nil {
 							for j := range docs {
 								c.checkAndCount(&docs[j], &b.ids, t)
 							}
@@ -133,15 +133,19 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 					_, collectErr = opts.Verdicts.Write(v)
 				}
 				for i := range nb.items {
-					docs, file := nb.docs[i]
+					it := &nb.items[i]
+					docs, file := []item(nil), false
+					if nb.docs != nil { // no map lookup per JSON Lines message
+						docs, file = nb.docs[i]
+					}
 					if !file {
-						collect(&nb.items[i])
+						collect(it)
 						continue
 					}
-					// a file of several YAML documents: its error, if any,
-					// then its messages
-					if nb.items[i].unread != "" {
-						a.add(nb, &nb.items[i])
+					// a file of several YAML documents (or none): its
+					// error, if any, then its messages
+					if it.unread != "" {
+						collect(it)
 					}
 					for j := range docs {
 						collect(&docs[j])
@@ -196,7 +200,7 @@ type item struct {
 	unread string
 	valid  bool
 	// load says the worker reads the file at loc.Path (one message per
-	// file, or several YAML documents: see checker.load)
+	// file, or several YAML documents: see loadFile)
 	load   bool
 	status string // a HANDBACK's, for the tally only (see the worker loop)
 	// what the index keeps: the kind and the record of ids, at
@@ -444,18 +448,18 @@ func (r *reader) file(p string) {
 		r.jsonl(slash, f)
 		return
 	}
-	// a file of its own is read and decoded by a worker (checker.load):
+	// a file of its own is read and decoded by a worker (loadFile):
 	// a queue tree is thousands of small files, whose reading and YAML
 	// decoding would keep the reader busy while the workers waited
 	r.push(item{load: true, loc: Location{Path: slash}, kind: kindHint(slash)})
 }
 
-// load reads the file of it and decodes it: JSON into it.data, for
+// loadFile reads the file of it and decodes it: JSON into it.data, for
 // check; YAML into it.value when it holds one document, else into the
 // items it returns, one per document (none for an empty file), each
 // with its line. A file that cannot be read or parsed sets it.unread
 // (the documents yamldoc returns with its error are still returned).
-func (c *checker) load(it *item) []item {
+func loadFile(it *item) []item {
 	p := it.loc.Path
 	data, err := os.ReadFile(filepath.FromSlash(p))
 	if err != nil {
