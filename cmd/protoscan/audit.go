@@ -8,7 +8,9 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"strconv"
+	"time"
 
 	"github.com/protoscan/protoscan/audit"
 	"github.com/protoscan/protoscan/msgcheck"
@@ -17,6 +19,7 @@ import (
 
 // audit runs `protoscan audit PATH...`: a queue audit (see package audit).
 func (e *env) audit(args []string) int {
+	began := time.Now()
 	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	var outputs []output
@@ -33,8 +36,9 @@ func (e *env) audit(args []string) int {
 	failUnder := fs.String("fail-under", "", "exit 1 when compliance is under `PCT` percent (default: exit 1 on any invalid message)")
 	verdicts := fs.String("verdicts", "", "write one line per message, 1 (valid) or 0 (invalid), in input order, to `FILE`")
 	workers := fs.Int("j", 0, "messages validated at once (default: one per CPU)")
+	timings := fs.Bool("timings", false, "print to stderr how long setting up, auditing (read, decode, validate, aggregate) and reporting took")
 	var paths []string
-	usage := "usage: protoscan audit [--format F] [--fail-under PCT] [--root DIR] [--spec F] [--verdicts FILE] [-j N] PATH... (\"-\" reads JSON Lines from stdin)"
+	usage := "usage: protoscan audit [--format F] [--fail-under PCT] [--root DIR] [--spec F] [--verdicts FILE] [-j N] [--timings] PATH... (\"-\" reads JSON Lines from stdin)"
 	if code, done := parseFlags(e, fs, usage, args, func(p string) { paths = append(paths, p) }); done {
 		return code
 	}
@@ -68,6 +72,9 @@ func (e *env) audit(args []string) int {
 		fmt.Fprintln(e.stderr, "protoscan audit:", err)
 		return exitTrouble
 	}
+	if *workers <= 0 {
+		*workers = runtime.NumCPU()
+	}
 	opts := audit.Options{Validator: v, Spec: specs[0], Workers: *workers}
 	if *verdicts != "" {
 		f, err := os.Create(*verdicts)
@@ -82,7 +89,9 @@ func (e *env) audit(args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	ready := time.Now()
 	s, err := audit.Run(ctx, paths, e.stdin, opts)
+	audited := time.Now()
 	code := exitOK
 	if err != nil {
 		fmt.Fprintln(e.stderr, "protoscan audit:", err)
@@ -93,6 +102,9 @@ func (e *env) audit(args []string) int {
 			fmt.Fprintln(e.stderr, "protoscan audit:", err)
 			code = exitTrouble
 		}
+	}
+	if *timings {
+		printTimings(e.stderr, s.Messages, *workers, ready.Sub(began), audited.Sub(ready), time.Since(audited))
 	}
 	for _, p := range s.Problems {
 		if p.Check == audit.CheckUnreadable {
@@ -105,6 +117,28 @@ func (e *env) audit(args []string) int {
 		}
 	}
 	return code
+}
+
+// printTimings writes the --timings line. The audit stage is audit.Run:
+// reading, decoding and validating every message and the cross-message
+// checks; setup is the flags, the spec and the validator (the process's
+// own start-up comes before and is not counted); report is writing every
+// output. Its throughput is what a message costs once protoscan is
+// running, the figure to compare with an in-process validator.
+func printTimings(w io.Writer, messages, workers int, setup, run, report time.Duration) {
+	ms := func(d time.Duration) string {
+		return strconv.FormatFloat(float64(d.Microseconds())/1000, 'f', 1, 64) + " ms"
+	}
+	rate := 0.0
+	if run > 0 {
+		rate = float64(messages) / run.Seconds()
+	}
+	plural := "s"
+	if workers == 1 {
+		plural = ""
+	}
+	fmt.Fprintf(w, "protoscan audit: timings: setup %s; audit %s (%d messages, %.0f msg/s on %d worker%s: read, decode, validate, aggregate); report %s\n",
+		ms(setup), ms(run), messages, rate, workers, plural, ms(report))
 }
 
 func renderAudit(e *env, o output, s *audit.Summary) error {
