@@ -123,8 +123,9 @@ func (e *env) audit(args []string) int {
 // reading, decoding and validating every message and the cross-message
 // checks; setup is the flags, the spec and the validator (the process's
 // own start-up comes before and is not counted); report is writing every
-// output. Its throughput is what a message costs once protoscan is
-// running, the figure to compare with an in-process validator.
+// output. The audit stage's messages per second are what a message costs
+// once protoscan is running: the figure to set beside a validator timed
+// in its own process (bench/audit.sh does, with ajv).
 func printTimings(w io.Writer, messages, workers int, setup, run, report time.Duration) {
 	ms := func(d time.Duration) string {
 		return strconv.FormatFloat(float64(d.Microseconds())/1000, 'f', 1, 64) + " ms"
