@@ -208,8 +208,9 @@ const (
 // recs, the records of ids, the table of task ids, the task slots and
 // the references) is pointer-free and lives in mem, off the Go heap: a
 // fresh process gets it in huge pages, a few faults instead of
-// thousands, and the garbage collector never scans it. (A Go map of the ids cost more in its growth alone, old tables
-// left as garbage in fresh pages, than this table in all.)
+// thousands, and the garbage collector never scans it. (A Go map of the
+// ids cost more in its growth alone, old tables left as garbage in fresh
+// pages, than this table in all.)
 type index struct {
 	mem   offheap.Arena
 	recs  [][]rec // in chunks, so that growing never copies

@@ -75,12 +75,7 @@ func (a *Arena) grow(n int) {
 }
 
 // Free unmaps every block. The Arena can be used again afterwards.
-func (a *Arena) Free() {
-	for _, b := range a.mapped {
-		unmapBlock(b)
-	}
-	*a = Arena{}
-}
+func (a *Arena) Free() { a.Detach()() }
 
 // Detach takes the arena's blocks out of it and returns the function
 // that unmaps them; the Arena is left empty, to be used again or not.

@@ -62,7 +62,7 @@ func AuditText(w io.Writer, s *audit.Summary) error {
 		}
 	}
 	for _, c := range s.Integrity.Checks() {
-		problems(c.Name, c.N, func(fn func(audit.Problem) bool) { s.Integrity.Each(c.Name, fn) })
+		problems(c.Name, c.N, eachOfCheck(s.Integrity, c.Name))
 	}
 	problems("unreadable or malformed", len(s.Problems), eachOf(s.Problems))
 	_, err := io.WriteString(w, b.String())
@@ -91,6 +91,12 @@ func listFirst(each func(func(audit.Problem) bool), fn func(audit.Problem)) int 
 		return shown < maxListed
 	})
 	return shown
+}
+
+// eachOfCheck hands out the problems of one check of in, as listFirst
+// takes them.
+func eachOfCheck(in *audit.Integrity, check string) func(func(audit.Problem) bool) {
+	return func(fn func(audit.Problem) bool) { in.Each(check, fn) }
 }
 
 // eachOf is Integrity.Each over a list.
@@ -262,7 +268,7 @@ func AuditMarkdown(w io.Writer, s *audit.Summary) error {
 		}
 	}
 	for _, c := range s.Integrity.Checks() {
-		list(c.Name, c.N, func(fn func(audit.Problem) bool) { s.Integrity.Each(c.Name, fn) })
+		list(c.Name, c.N, eachOfCheck(s.Integrity, c.Name))
 	}
 	if len(s.Problems) > 0 {
 		list("unreadable or malformed", len(s.Problems), eachOf(s.Problems))
