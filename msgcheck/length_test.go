@@ -30,6 +30,9 @@ k:
 	}{
 		{"lo", "abc", true}, {"lo", "ab", false},
 		{"lo", "éé", false},   // 4 bytes, 2 runes
+		{"lo", "aé", false},   // 3 bytes, 2 runes: a non-ASCII byte in the first 3
+		{"lo", "abé", true},   // 4 bytes, 3 runes: the first 3 bytes are not all ASCII
+		{"lo", "abcé", true},  // the first 3 bytes ASCII: 3 runes at least
 		{"lo", "ééé", true},   // 6 bytes, 3 runes
 		{"lo", "🎉🎉", false},   // 8 bytes, 2 runes
 		{"lo", "🎉🎉🎉", true},   // 12 bytes

@@ -373,8 +373,10 @@ func (st *state) str(s *schema, x string) bool {
 		}
 	}
 	// the runes are counted only when the byte length leaves the bounds
-	// in doubt: a rune is one to four bytes
-	if ok && (s.minLength >= 0 && len(x)/4 < s.minLength || s.maxLength >= 0 && len(x) > s.maxLength) {
+	// in doubt: a rune is one to four bytes; a minimum is met without
+	// counting when the first minLength bytes are ASCII (a plan step)
+	if ok && (s.minLength >= 0 && len(x)/4 < s.minLength && !asciiPrefix(x, s.minLength) ||
+		s.maxLength >= 0 && len(x) > s.maxLength) {
 		n := utf8.RuneCountInString(x)
 		if s.minLength >= 0 && n < s.minLength {
 			ok = false
@@ -927,4 +929,18 @@ func characters(n int) string {
 		return "1 character"
 	}
 	return strconv.Itoa(n) + " characters"
+}
+
+// asciiPrefix reports whether s has at least k bytes and its first k are
+// ASCII, so at least k runes.
+func asciiPrefix(s string, k int) bool {
+	if len(s) < k {
+		return false
+	}
+	for i := 0; i < k; i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }

@@ -3,6 +3,7 @@ package msgcheck
 import (
 	"math/bits"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // isWordSeparator treats every Unicode space as a separator: U+00A0 and the
@@ -45,7 +46,31 @@ func countWords(s string, limit int) int {
 	inWord := false
 	i := 0
 	scalar := 0 // the rune loop takes the bytes before this
+	simd := 0   // wordBlocks takes no bytes before this
 	for i < len(s) {
+		if wordBlocksAVX2 && i >= simd && len(s)-i >= 32 {
+			prevSep, left := uint64(0), 0
+			if !inWord {
+				prevSep = 1
+			}
+			if limit > 0 {
+				left = limit - n
+			}
+			rest := s[i:]
+			w, used, lastSep := wordBlocks(unsafe.StringData(rest), len(rest), prevSep, left)
+			n += w
+			if limit > 0 && n >= limit {
+				return limit
+			}
+			if used > 0 {
+				i += used
+				inWord = lastSep == 0
+			}
+			// a block it left (a byte that may start a non-ASCII
+			// separator) goes through the loops below
+			simd = i + 32
+			continue
+		}
 		if i >= scalar && i+8 <= len(s) {
 			w := load64(s, i)
 			if high := w & hi; high != 0 && mayStartSeparator(w) {
