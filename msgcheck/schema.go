@@ -78,10 +78,22 @@ type schema struct {
 	deprecated   string
 	isDeprecated bool
 	existsIn     []string
+
+	// leafString is set (by the compiler, last) when a string value needs
+	// only str: no other keyword applies to one, so the tape walk skips
+	// checkTok's other steps for it (most of a message's values)
+	leafString bool
 }
 
 func newSchema(line, column int) *schema {
 	return &schema{line: line, column: column, minLength: -1, maxLength: -1, minWords: -1, minItems: -1, maxItems: -1}
+}
+
+// onlyStr reports whether str is all a string value needs of s: no
+// keyword but the string ones (length, words, pattern, existsIn) applies.
+func (s *schema) onlyStr() bool {
+	return !s.never && !s.isDeprecated && s.ref == nil && (s.types == 0 || s.types&tString != 0) &&
+		s.enum == nil && !s.hasConst && s.allOf == nil && s.oneOf == nil && s.anyOf == nil && s.not == nil
 }
 
 // pureRef reports whether s only forwards to another schema, which is what

@@ -378,6 +378,9 @@ func (c *compiler) spec(doc *yaml.Node) *Spec {
 	if len(c.errs) == 0 {
 		c.exportSnapshot(s, root, kindNodes)
 		c.collapseRefs(s)
+		for _, sc := range c.all {
+			sc.leafString = sc.onlyStr()
+		}
 		uses := c.uses(s)
 		for _, k := range s.kinds {
 			k.indexNested(uses)

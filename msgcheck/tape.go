@@ -220,6 +220,9 @@ func (st *state) checkTok(s *schema, t *jsonmsg.Tape, i int) bool {
 	if len(st.path) > maxValueDepth {
 		return true
 	}
+	if tok := &t.Toks[i]; s.leafString && tok.Kind == jsonmsg.String {
+		return st.str(s, tok.Str) // what the steps below come to
+	}
 	ok := true
 	if s.never {
 		if st.probe == 0 {

@@ -358,3 +358,56 @@ msg:
 		t.Error("the tape walk declined every message")
 	}
 }
+
+// TestValidateTapeLeafStrings: strings that need only str take a short
+// cut on the tape; each keyword that must keep a string off it
+// (deprecated, enum, const, allOf, anyOf, oneOf, not, a type that is not
+// string, the schema false, a $ref beside other keywords) gets the same
+// findings as Validate, at the top level, in items and in properties.
+func TestValidateTapeLeafStrings(t *testing.T) {
+	sp, err := msgcheck.ParseSpec("leaf.yaml", []byte(`version: "1"
+definitions:
+  short: {type: string, maxLength: 3}
+msg:
+  signature: [plain]
+  core_fields:
+    plain: {type: string, minWords: 2, minLength: 5, pattern: "^[a-z ]+$"}
+    untyped: {minLength: 3}
+    old: {type: string, deprecated: "use plain"}
+    pick: {type: string, enum: [a, b]}
+    fixed: {type: string, const: "x"}
+    both: {allOf: [{type: string, minLength: 2}, {pattern: "^z"}]}
+    either: {anyOf: [{type: string, maxLength: 1}, {type: integer}]}
+    one: {oneOf: [{type: string, minWords: 2}, {type: string, pattern: "^q"}]}
+    notq: {type: string, not: {pattern: "^q"}}
+    num: {type: integer}
+    list: {type: array, items: {type: string, minWords: 2, deprecated: true}}
+    obj: {type: object, properties: {s: {type: string, maxLength: 2}, e: {type: string, enum: [x]}}}
+    nope: false
+    refd: {$ref: "#/definitions/short", minLength: 2}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := msgcheck.New(msgcheck.Options{}, sp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tape jsonmsg.Tape
+	walked, warned := 0, false
+	for _, text := range []string{
+		`{"plain": "two words", "untyped": "abc", "pick": "a", "fixed": "x", "both": "zz", "either": "1", "one": "two words", "notq": "ok", "num": 1, "list": ["a b"], "obj": {"s": "ab", "e": "x"}, "refd": "abc"}`,
+		`{"plain": "one", "untyped": "ab", "old": "still here", "pick": "c", "fixed": "y", "both": "a", "either": "12", "one": "q", "notq": "quit", "num": "1", "list": ["a", "b c"], "obj": {"s": "abc", "e": "y"}, "nope": "x", "refd": "abcd"}`,
+		`{"plain": "Two Words", "untyped": 1, "old": 3, "pick": 1, "fixed": "x", "both": "z", "either": 2, "one": "q r", "notq": "", "list": [1, "x y"], "obj": {"s": 1}, "nope": 1, "refd": "a"}`,
+	} {
+		walked += compareTape(t, v, &tape, text)
+		if err := tape.Parse(text); err == nil {
+			if res, ok := v.ValidateTape("msg", &tape); ok && len(res.Warnings) > 0 {
+				warned = true
+			}
+		}
+	}
+	if walked == 0 || !warned {
+		t.Errorf("the tape walk declined every message (%d) or warned of no deprecated field (%v)", walked, warned)
+	}
+}
