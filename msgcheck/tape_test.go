@@ -326,7 +326,7 @@ func BenchmarkCorpus(b *testing.B) {
 // additionalProperties false or a schema, named once or twice, give the
 // same findings on both paths.
 func TestValidateTapeAdditional(t *testing.T) {
-	sp, err := msgcheck.ParseSpec("add.yaml", []byte(`version: "1"
+	v := specValidator(t, "add.yaml", `version: "1"
 msg:
   signature: [v]
   core_fields:
@@ -337,14 +337,7 @@ msg:
     w:
       type: object
       additionalProperties: {type: integer}
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := msgcheck.New(msgcheck.Options{}, sp)
-	if err != nil {
-		t.Fatal(err)
-	}
+`)
 	var tape jsonmsg.Tape
 	walked := 0
 	for _, text := range []string{
@@ -365,7 +358,7 @@ msg:
 // string, the schema false, a $ref beside other keywords) gets the same
 // findings as Validate, at the top level, in items and in properties.
 func TestValidateTapeLeafStrings(t *testing.T) {
-	sp, err := msgcheck.ParseSpec("leaf.yaml", []byte(`version: "1"
+	v := specValidator(t, "leaf.yaml", `version: "1"
 definitions:
   short: {type: string, maxLength: 3}
 msg:
@@ -385,14 +378,7 @@ msg:
     obj: {type: object, properties: {s: {type: string, maxLength: 2}, e: {type: string, enum: [x]}}}
     nope: false
     refd: {$ref: "#/definitions/short", minLength: 2}
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := msgcheck.New(msgcheck.Options{}, sp)
-	if err != nil {
-		t.Fatal(err)
-	}
+`)
 	var tape jsonmsg.Tape
 	walked, warned := 0, false
 	for _, text := range []string{
@@ -410,4 +396,18 @@ msg:
 	if walked == 0 || !warned {
 		t.Errorf("the tape walk declined every message (%d) or warned of no deprecated field (%v)", walked, warned)
 	}
+}
+
+// specValidator is a Validator of the spec text src alone, with no root.
+func specValidator(t *testing.T, name, src string) *msgcheck.Validator {
+	t.Helper()
+	sp, err := msgcheck.ParseSpec(name, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := msgcheck.New(msgcheck.Options{}, sp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }
