@@ -24,10 +24,29 @@ func encodingJSON(t *testing.T, s string) string {
 }
 
 func TestAppend(t *testing.T) {
-	for _, s := range texts {
+	all := append([]string(nil), texts...)
+	// each byte that needs care at every offset of the eight-byte steps
+	for _, c := range []string{`"`, `\`, "\n", "\x00", "\x1f", "\x7f", "é", "\u2028", "\xff", "\xc3"} {
+		for at := 0; at < 18; at++ {
+			all = append(all, strings.Repeat("a", at)+c+strings.Repeat("b", 20-at))
+		}
+	}
+	for _, s := range all {
 		if got, want := string(jsonstr.Append([]byte("x"), s)), "x"+encodingJSON(t, s); got != want {
 			t.Errorf("%q:\n got  %s\n want %s", s, got, want)
 		}
+	}
+}
+
+// BenchmarkAppend writes a problem's message of the audit report.
+//
+//	go test -run='^$' -bench=Append ./jsonstr/
+func BenchmarkAppend(b *testing.B) {
+	s := `DELEGATE "review-2cavtah-19" has no HANDBACK (queue/incoming/part-0001.jsonl:48)`
+	var buf []byte
+	b.SetBytes(int64(len(s)))
+	for b.Loop() {
+		buf = jsonstr.Append(buf[:0], s)
 	}
 }
 
