@@ -5,9 +5,10 @@ import (
 	"testing"
 )
 
-// TestWordBlocks holds the AVX2 blocks to the plain loop on texts long
-// enough for them: separators at every offset of a block, the bytes
-// that send a block back to the eight-byte loop, limits met mid-block.
+// TestWordBlocks holds the AVX2 blocks, and the eight-byte loop without
+// them, to the plain loop on texts long enough for them: separators at
+// every offset of a block, the bytes that send a block back to the
+// eight-byte loop, limits met mid-block.
 func TestWordBlocks(t *testing.T) {
 	if !wordBlocksAVX2 {
 		t.Skip("no AVX2 here")
@@ -20,10 +21,15 @@ func TestWordBlocks(t *testing.T) {
 		}
 	}
 	texts = append(texts, wordTexts...)
-	for _, s := range texts {
-		for _, limit := range []int{0, 1, 3, 5, 9, 15, 20} {
-			if got, want := countWords(s, limit), countWordsSlow(s, limit); got != want {
-				t.Errorf("countWords(%q, %d) = %d, the plain loop says %d", s, limit, got, want)
+	// and the eight-byte loop on the same texts, which other CPUs take
+	defer func(was bool) { wordBlocksAVX2 = was }(wordBlocksAVX2)
+	for _, avx2 := range []bool{true, false} {
+		wordBlocksAVX2 = avx2
+		for _, s := range texts {
+			for _, limit := range []int{0, 1, 3, 5, 9, 15, 20} {
+				if got, want := countWords(s, limit), countWordsSlow(s, limit); got != want {
+					t.Errorf("AVX2 %v: countWords(%q, %d) = %d, the plain loop says %d", avx2, s, limit, got, want)
+				}
 			}
 		}
 	}
