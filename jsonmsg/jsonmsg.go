@@ -8,6 +8,8 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/protoscan/protoscan/internal/swar"
 )
 
 // MaxDepth is the deepest nesting of objects and arrays Decode accepts,
@@ -329,8 +331,8 @@ func (d *Decoder) str(i int) (string, int) {
 		}
 		if j+8 <= len(s) {
 			// eight bytes at a time: skip them when all are plain, else
-			// go to the first that is not (see notPlain)
-			if f := notPlain(load64(s, j)); f == 0 {
+			// go to the first that is not (see swar.NotPlain)
+			if f := swar.NotPlain(swar.Load64(s, j)); f == 0 {
 				j += 8
 				continue
 			} else {
@@ -386,27 +388,6 @@ func cutRune(s string, start, j int) int {
 	return j
 }
 
-// notPlain flags (in its top bit) each byte of w that is not plain: a
-// quote, a backslash, a control character or a byte of a multi-byte
-// rune. The classic zero-byte arithmetic can also flag a byte above a
-// flagged one, never below: the lowest flag is always right, and it is
-// the only one used.
-func notPlain(w uint64) uint64 {
-	const (
-		one = 0x0101010101010101
-		hi  = 0x8080808080808080
-	)
-	q, bs := w^('"'*one), w^('\\'*one)
-	return ((q-one)&^q | (bs-one)&^bs | (w-0x20*one)&^w | w) & hi
-}
-
-// load64 reads s[i:i+8] as a little-endian word (one load once compiled).
-func load64(s string, i int) uint64 {
-	s = s[i : i+8]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
-
 // unquote decodes a string with escapes or invalid UTF-8 from s[start:];
 // s[start:j] is plain.
 func (d *Decoder) unquote(start, j int) (string, int) {
@@ -421,7 +402,7 @@ func (d *Decoder) unquote(start, j int) (string, int) {
 		// time as in str (multi-line texts have an escape every few words)
 		if run := j; j+8 <= len(s) && plain[s[j]] {
 			for j+8 <= len(s) {
-				f := notPlain(load64(s, j))
+				f := swar.NotPlain(swar.Load64(s, j))
 				if f != 0 {
 					j += bits.TrailingZeros64(f) >> 3
 					break

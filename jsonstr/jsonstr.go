@@ -5,7 +5,11 @@
 // have written. FuzzAppend holds it to that.
 package jsonstr
 
-import "unicode/utf8"
+import (
+	"unicode/utf8"
+
+	"github.com/protoscan/protoscan/internal/swar"
+)
 
 const hex = "0123456789abcdef"
 
@@ -17,7 +21,7 @@ func Append(b []byte, s string) []byte {
 	start := 0
 	for i := 0; i < len(s); {
 		// eight plain bytes at a time (most of a report's text)
-		if i+8 <= len(s) && !special(load64(s, i)) {
+		if i+8 <= len(s) && swar.NotPlain(swar.Load64(s, i)) == 0 {
 			i += 8
 			continue
 		}
@@ -64,25 +68,4 @@ func Append(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
-}
-
-// special reports whether a byte of w (eight bytes of a string) may need
-// care: a quote, a backslash, a control character, or a byte of a
-// multi-byte rune (which may be invalid, or U+2028 or U+2029). The
-// zero-byte arithmetic can flag a byte above a flagged one, never a
-// byte alone: a false flag only sends those bytes the slow way.
-func special(w uint64) bool {
-	const (
-		one = 0x0101010101010101
-		hi  = 0x8080808080808080
-	)
-	q, bs := w^('"'*one), w^('\\'*one)
-	return ((q-one)&^q|(bs-one)&^bs|(w-0x20*one)&^w|w)&hi != 0
-}
-
-// load64 reads s[i:i+8] as a little-endian word (one load once compiled).
-func load64(s string, i int) uint64 {
-	s = s[i : i+8]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }

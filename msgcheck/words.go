@@ -4,6 +4,8 @@ import (
 	"math/bits"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/protoscan/protoscan/internal/swar"
 )
 
 // isWordSeparator treats every Unicode space as a separator: U+00A0 and the
@@ -72,7 +74,7 @@ func countWords(s string, limit int) int {
 			continue
 		}
 		if i >= scalar && i+8 <= len(s) {
-			w := load64(s, i)
+			w := swar.Load64(s, i)
 			if high := w & hi; high != 0 && mayStartSeparator(w) {
 				// up to and through the first non-ASCII byte's rune
 				scalar = i + bits.TrailingZeros64(high)>>3 + 1
@@ -141,11 +143,4 @@ func mayStartSeparator(w uint64) bool {
 	// arithmetic flags some lane exactly when one is zero
 	zero := func(x uint64) uint64 { return (x - one) &^ x & hi }
 	return zero(w^0xC2*one)|zero(w^0xE1*one)|zero(w^0xE2*one)|zero(w^0xE3*one)|zero(w^0xEF*one) != 0
-}
-
-// load64 reads s[i:i+8] as a little-endian word (one load once compiled).
-func load64(s string, i int) uint64 {
-	s = s[i : i+8]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }

@@ -1,17 +1,18 @@
-package jsonmsg
+package swar
 
 import (
 	"math/bits"
 	"testing"
 )
 
-// TestNotPlain: the lowest byte notPlain flags is the first byte that is
+// TestNotPlain: the lowest byte NotPlain flags is the first byte that is
 // not plain, for every byte value at every place of a word, after plain
 // bytes and before any bytes at all.
 func TestNotPlain(t *testing.T) {
+	plain := func(c byte) bool { return c >= 0x20 && c < 0x80 && c != '"' && c != '\\' }
 	firstNotPlain := func(b [8]byte) int {
 		for i, c := range b {
-			if !plain[c] {
+			if !plain(c) {
 				return i
 			}
 		}
@@ -29,13 +30,13 @@ func TestNotPlain(t *testing.T) {
 						}
 					}
 					b[at] = byte(c)
-					w := load64(string(b[:]), 0)
+					w := Load64(string(b[:]), 0)
 					got := 8
-					if f := notPlain(w); f != 0 {
+					if f := NotPlain(w); f != 0 {
 						got = bits.TrailingZeros64(f) >> 3
 					}
 					if want := firstNotPlain(b); got != want {
-						t.Fatalf("% x: notPlain says byte %d, want %d", b, got, want)
+						t.Fatalf("% x: NotPlain says byte %d, want %d", b, got, want)
 					}
 				}
 			}
