@@ -90,6 +90,7 @@ loop:
 	JLE  loop
 	CMPQ AX, R9
 	JLT  loop
+	JMP  done              // the limit is reached
 
 	// the tail: the last 32 bytes, of which the first 32-CX are done
 tail:
