@@ -11,7 +11,10 @@
 // Blocks of ASCII after ASCII skip the lookups.
 //
 // Y0 block, Y1-Y5 scratch, Y6 0x70, Y7 0x60, Y8-Y10 the lookup tables,
-// Y11 0x1F, Y12 '\\', Y13 '"', Y14 0x0F, Y15 the block before.
+// Y11 0x1F, Y12 '\\', Y13 '"', Y14 0x0F, Y15 the last block the lookups
+// judged (zeros at first). ASCII blocks skipped since then leave it
+// stale, which is harmless: it is then ASCII too, and every ASCII byte
+// before a block gives that block the same lookups.
 TEXT ·scanString(SB), NOSPLIT, $0-24
 	MOVQ p+0(FP), SI
 	MOVQ n+8(FP), CX
