@@ -318,8 +318,8 @@ func (ix *index) slot(id string, chunk uint32) int32 {
 	return s
 }
 
-// growTasks doubles the table of task ids (the old one stays in mem
-// until free: it is touched memory either way).
+// growTasks doubles the table of task ids; the old one is given back to
+// mem for the index's next allocations.
 func (ix *index) growTasks() {
 	old := ix.tasks
 	ix.tasks = offheap.Make[taskEntry](&ix.mem, max(4096, 2*len(old)))
@@ -334,6 +334,9 @@ func (ix *index) growTasks() {
 		}
 		ix.tasks[i] = e
 	}
+	// the old table's pages are touched already: later records, slots
+	// and references take them before fresh ones
+	offheap.Recycle(&ix.mem, old)
 }
 
 // newRefs returns room for n reference slots, and where it starts: the

@@ -38,6 +38,7 @@ type Arena struct {
 	mapped [][]byte // the blocks mapped, for Free (the others are on the heap)
 	free   []byte   // the untouched tail of the last block
 	size   int      // the size of the next block
+	spare  []byte   // memory given back (Recycle), handed out before free
 }
 
 // Bytes returns n zeroed bytes aligned to align (a power of two, at
@@ -48,6 +49,14 @@ func (a *Arena) Bytes(n, align int) []byte {
 	}
 	if n == 0 {
 		return []byte{}
+	}
+	// memory given back first: clearing pages already touched costs less
+	// than faulting in fresh ones
+	if pad := -int(uintptr(unsafe.Pointer(unsafe.SliceData(a.spare)))) & (align - 1); len(a.spare) >= pad+n {
+		b := a.spare[pad : pad+n : pad+n]
+		a.spare = a.spare[pad+n:]
+		clear(b)
+		return b
 	}
 	pad := -int(uintptr(unsafe.Pointer(unsafe.SliceData(a.free)))) & (align - 1)
 	if len(a.free) < pad+n {
@@ -72,6 +81,19 @@ func (a *Arena) grow(n int) {
 		a.mapped = append(a.mapped, b)
 	}
 	a.free = b
+}
+
+// Recycle gives s back to the arena that handed it out (by Bytes or
+// Make), for later requests: memory nothing uses any more, such as a
+// table that grew into a bigger one. Bytes hands it out again, zeroed,
+// before it touches fresh memory. Of what is given back, the arena keeps
+// the larger part: the last region given, or what is left of the one
+// before.
+func Recycle[T any](a *Arena, s []T) {
+	b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), uintptr(cap(s))*unsafe.Sizeof(*new(T)))
+	if len(b) > len(a.spare) {
+		a.spare = b
+	}
 }
 
 // Free unmaps every block. The Arena can be used again afterwards.

@@ -121,6 +121,45 @@ func TestFreeAndReuse(t *testing.T) {
 	a.Free() // twice is harmless
 }
 
+// TestRecycle: memory given back is handed out again, zeroed and
+// aligned, before fresh memory; what does not fit goes to fresh memory.
+func TestRecycle(t *testing.T) {
+	var a Arena
+	defer a.Free()
+	old := Make[uint64](&a, 1024) // 8 KiB
+	for i := range old {
+		old[i] = ^uint64(0)
+	}
+	lo := uintptr(unsafe.Pointer(&old[0]))
+	hi := lo + 8<<10
+	in := func(b []byte) bool {
+		p := uintptr(unsafe.Pointer(&b[0]))
+		return p >= lo && p+uintptr(len(b)) <= hi
+	}
+	Recycle(&a, old)
+	b := a.Bytes(3, 1)
+	c := a.Bytes(4096, 64)
+	if !in(b) || !in(c) {
+		t.Fatal("a request that fits was not served from the memory given back")
+	}
+	if uintptr(unsafe.Pointer(&c[0]))%64 != 0 {
+		t.Error("memory given back was handed out unaligned")
+	}
+	for i, x := range append(b, c...) {
+		if x != 0 {
+			t.Fatalf("byte %d of the memory given back is %#x, not zeroed", i, x)
+		}
+	}
+	if d := a.Bytes(8<<10, 8); in(d) {
+		t.Error("a request larger than what is left was served from it")
+	}
+	// a smaller region given back later does not replace a larger one
+	Recycle(&a, b)
+	if e := a.Bytes(1024, 8); !in(e) {
+		t.Error("the larger region left was dropped for a smaller one")
+	}
+}
+
 func BenchmarkTouchFresh(b *testing.B) {
 	// the cost this package is for: touching fresh memory, a byte per page
 	const n = 16 << 20
