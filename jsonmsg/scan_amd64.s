@@ -36,10 +36,12 @@ TEXT ·scanString(SB), NOSPLIT, $0-24
 	MOVL $0x70, AX
 	MOVD AX, X6
 	VPBROADCASTB X6, Y6
-	VMOVDQU ·x0f<>(SB), Y14
-	VMOVDQU ·utf8Byte1High<>(SB), Y10
-	VMOVDQU ·utf8Byte1Low<>(SB), Y9
-	VMOVDQU ·utf8Byte2High<>(SB), Y8
+	MOVL $0x0F, AX
+	MOVD AX, X14
+	VPBROADCASTB X14, Y14
+	VBROADCASTI128 ·utf8Byte1High<>(SB), Y10
+	VBROADCASTI128 ·utf8Byte1Low<>(SB), Y9
+	VBROADCASTI128 ·utf8Byte2High<>(SB), Y8
 	VPXOR   Y15, Y15, Y15
 
 loop:
@@ -110,38 +112,22 @@ done:
 	MOVQ DX, ret+16(FP)
 	RET
 
-// by the high nibble of the byte before: the errors it allows
+// The three lookup tables, 16 bytes each, loaded into both lanes
+// (VBROADCASTI128). By the high nibble of the byte before: the errors
+// it allows; by its low nibble; by the high nibble of the byte itself.
 DATA ·utf8Byte1High<>+0(SB)/8, $0x0202020202020202
 DATA ·utf8Byte1High<>+8(SB)/8, $0x4915012180808080
-DATA ·utf8Byte1High<>+16(SB)/8, $0x0202020202020202
-DATA ·utf8Byte1High<>+24(SB)/8, $0x4915012180808080
-GLOBL ·utf8Byte1High<>(SB), RODATA|NOPTR, $32
-
-// by the low nibble of the byte before
+GLOBL ·utf8Byte1High<>(SB), RODATA|NOPTR, $16
 DATA ·utf8Byte1Low<>+0(SB)/8, $0xcbcbcb8b8383a3e7
 DATA ·utf8Byte1Low<>+8(SB)/8, $0xcbcbdbcbcbcbcbcb
-DATA ·utf8Byte1Low<>+16(SB)/8, $0xcbcbcb8b8383a3e7
-DATA ·utf8Byte1Low<>+24(SB)/8, $0xcbcbdbcbcbcbcbcb
-GLOBL ·utf8Byte1Low<>(SB), RODATA|NOPTR, $32
-
-// by the high nibble of the byte itself
+GLOBL ·utf8Byte1Low<>(SB), RODATA|NOPTR, $16
 DATA ·utf8Byte2High<>+0(SB)/8, $0x0101010101010101
 DATA ·utf8Byte2High<>+8(SB)/8, $0x01010101babaaee6
-DATA ·utf8Byte2High<>+16(SB)/8, $0x0101010101010101
-DATA ·utf8Byte2High<>+24(SB)/8, $0x01010101babaaee6
-GLOBL ·utf8Byte2High<>(SB), RODATA|NOPTR, $32
+GLOBL ·utf8Byte2High<>(SB), RODATA|NOPTR, $16
 
-// 0x0F in every byte
-DATA ·x0f<>+0(SB)/8, $0x0f0f0f0f0f0f0f0f
-DATA ·x0f<>+8(SB)/8, $0x0f0f0f0f0f0f0f0f
-DATA ·x0f<>+16(SB)/8, $0x0f0f0f0f0f0f0f0f
-DATA ·x0f<>+24(SB)/8, $0x0f0f0f0f0f0f0f0f
-GLOBL ·x0f<>(SB), RODATA|NOPTR, $32
-
-// 0x80 in every byte
+// 0x80 in every byte (a memory operand: no register is left for it)
 DATA ·x80<>+0(SB)/8, $0x8080808080808080
 DATA ·x80<>+8(SB)/8, $0x8080808080808080
 DATA ·x80<>+16(SB)/8, $0x8080808080808080
 DATA ·x80<>+24(SB)/8, $0x8080808080808080
 GLOBL ·x80<>(SB), RODATA|NOPTR, $32
-
