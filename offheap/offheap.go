@@ -52,20 +52,28 @@ func (a *Arena) Bytes(n, align int) []byte {
 	}
 	// memory given back first: clearing pages already touched costs less
 	// than faulting in fresh ones
-	if pad := -int(uintptr(unsafe.Pointer(unsafe.SliceData(a.spare)))) & (align - 1); len(a.spare) >= pad+n {
-		b := a.spare[pad : pad+n : pad+n]
-		a.spare = a.spare[pad+n:]
+	if b, ok := carve(&a.spare, n, align); ok {
 		clear(b)
 		return b
 	}
-	pad := -int(uintptr(unsafe.Pointer(unsafe.SliceData(a.free)))) & (align - 1)
-	if len(a.free) < pad+n {
-		a.grow(n)
-		pad = 0 // a block starts page aligned
+	if b, ok := carve(&a.free, n, align); ok {
+		return b
 	}
-	b := a.free[pad : pad+n : pad+n]
-	a.free = a.free[pad+n:]
+	a.grow(n)
+	b, _ := carve(&a.free, n, align) // a block starts page aligned
 	return b
+}
+
+// carve cuts n bytes aligned to align off the front of *region, when
+// they fit.
+func carve(region *[]byte, n, align int) ([]byte, bool) {
+	r := *region
+	pad := -int(uintptr(unsafe.Pointer(unsafe.SliceData(r)))) & (align - 1)
+	if len(r) < pad+n {
+		return nil, false
+	}
+	*region = r[pad+n:]
+	return r[pad : pad+n : pad+n], true
 }
 
 // grow maps a block with room for n bytes: at least the next block size,
