@@ -81,7 +81,9 @@ type schema struct {
 
 	// leafString is set (by the compiler, last) when a string value needs
 	// only str: no other keyword applies to one, so the tape walk skips
-	// checkTok's other steps for it (most of a message's values)
+	// checkTok's other steps for it (most of a message's values).
+	// Validate keeps the full walk: it is what the tape walk is tested
+	// against, so a wrong short cut shows as a difference.
 	leafString bool
 }
 
