@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"time"
 
@@ -20,6 +21,15 @@ import (
 // audit runs `protoscan audit PATH...`: a queue audit (see package audit).
 func (e *env) audit(args []string) int {
 	began := time.Now()
+	// An audit's Go heap stays a few megabytes whatever the queue's size
+	// (the index lives off the heap), so a collection frees little and
+	// costs time: with the default of 100, two or three fell in an
+	// audit of 100,000 messages, mostly while its JSON report was being
+	// written. Collect at 4x the live heap instead of 2x, unless GOGC
+	// says otherwise.
+	if _, set := os.LookupEnv("GOGC"); !set {
+		defer debug.SetGCPercent(debug.SetGCPercent(400))
+	}
 	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	var outputs []output
