@@ -147,6 +147,29 @@ func TestIntegrityOutOfPathOrder(t *testing.T) {
 	}
 }
 
+// TestIntegrityFileTwice checks that problems are sorted by place when a
+// file was given twice, its lines coming round again under one path.
+func TestIntegrityFileTwice(t *testing.T) {
+	ix := newIndex()
+	for range 2 {
+		for line := 1; line <= 6; line++ {
+			if line%3 == 2 { // a HANDBACK that answers no DELEGATE
+				ix.add(kindHandback, Location{Path: "q.jsonl", Line: line}, record(map[string]any{"task_id": fmt.Sprint("h", line)}), 0)
+			}
+		}
+	}
+	var got []string
+	for _, p := range ix.integrity(1).All() {
+		if p.Check == CheckOrphan {
+			got = append(got, p.Location.String())
+		}
+	}
+	want := []string{"q.jsonl:2", "q.jsonl:2", "q.jsonl:5", "q.jsonl:5"}
+	if !slices.Equal(got, want) {
+		t.Errorf("orphans at %q, want %q", got, want)
+	}
+}
+
 // record is the record of ids of a decoded message.
 func record(m map[string]any) []byte {
 	b, _ := appendIDsMap(nil, m)
