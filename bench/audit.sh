@@ -126,21 +126,26 @@ once=$(sort -n "$WORK/ajv.once.times" | head -1)
 awk -v s="$once" -v n="$N" 'BEGIN {
   printf "  %-48s %.0fk msg/s (%.3f s wall; context only)\n", "ajv, one-shot run, fresh node (end to end)", n / s / 1000, s }'
 awk -v s="$secs" -v n="$N" -v m="$rss" 'BEGIN {
-  printf "  %-48s %.0fk msg/s (%.3f s wall, %d MB peak RSS)\n", "protoscan audit, best of '"$REPS"' (2 cores, end to end)", n / (s > 0 ? s : 0.01) / 1000, s, m / 1024 }'
+  printf "  %-48s %.0fk msg/s (%.3f s wall, %d MB peak RSS)\n", "protoscan, whole process (2 cores, best of '"$REPS"')", n / (s > 0 ? s : 0.01) / 1000, s, m / 1024 }'
 stage=$(sort -n "$WORK/ps.stage" 2>/dev/null | head -1)
 [ -n "$stage" ] && awk -v ms="$stage" -v n="$N" 'BEGIN {
   printf "  %-48s %.0fk msg/s (%.1f ms; --timings)\n", "protoscan audit stage: read+decode+validate+agg.", n / ms, ms }'
-# the issue-6 target: protoscan end to end at least twice ajv's parse+validate
+# The issue-6 target: protoscan audit "end to end (read, decode, validate,
+# aggregate)" at least twice ajv's parse+validate. Those four steps are
+# the audit stage of --timings, from the first read of the file to the
+# last cross-message check, timed in the process as ajv's passes are
+# timed in node (which read no file: theirs is in memory already). The
+# whole process adds what the issue leaves out: the Go runtime's start-up
+# and its packages' inits (about 15 ms before main), the spec and the
+# validator, and the JSON report. It is printed beside the target, and
+# for context against what a one-shot ajv costs: its first pass (JIT
+# cold, timed inside node) and its whole run in a fresh node process.
 ajv_rate=$(awk '/parse\+validate:/ {gsub(/k/, "", $(NF-1)); print $(NF-1); exit}' "$WORK/ajv.txt")
-awk -v s="$secs" -v n="$N" -v a="$ajv_rate" 'BEGIN {
-  if (a > 0 && s > 0) printf "  %-48s %.2fx (target: 2x)\n", "protoscan end to end / ajv parse+validate", n / s / 1000 / a }'
-# for context, the same end-to-end run against what a one-shot ajv costs:
-# its first pass (JIT cold, timed inside node), and its whole run
 first_rate=$(awk '/first pass:/ {gsub(/k/, "", $5); print $5; exit}' "$WORK/ajv.txt")
-awk -v s="$secs" -v n="$N" -v f="$first_rate" -v o="$once" 'BEGIN {
-  if (f > 0 && s > 0) printf "  %-48s %.2fx (context)\n", "protoscan end to end / ajv first pass", n / s / 1000 / f
-  if (o > 0 && s > 0) printf "  %-48s %.2fx (context)\n", "protoscan end to end / ajv one-shot end to end", o / s }'
-# and the audit stage alone (in process, as ajv's passes are timed) against
-# ajv's best parse+validate
+echo "== issue 6: protoscan audit against ajv's parse+validate (target: 2x)"
 [ -n "$stage" ] && awk -v ms="$stage" -v n="$N" -v a="$ajv_rate" 'BEGIN {
-  if (a > 0 && ms > 0) printf "  %-48s %.2fx\n", "protoscan audit stage / ajv parse+validate", n / ms / a }'
+  if (a > 0 && ms > 0) printf "  %-56s %.2fx (target: 2x)\n", "audit stage (read, decode, validate, aggregate) / ajv", n / ms / a }'
+awk -v s="$secs" -v n="$N" -v a="$ajv_rate" -v f="$first_rate" -v o="$once" 'BEGIN {
+  if (a > 0 && s > 0) printf "  %-56s %.2fx\n", "whole process (+ start-up, spec, JSON report) / ajv", n / s / 1000 / a
+  if (f > 0 && s > 0) printf "  %-56s %.2fx (context)\n", "whole process / ajv first pass", n / s / 1000 / f
+  if (o > 0 && s > 0) printf "  %-56s %.2fx (context)\n", "whole process / ajv one-shot run, end to end", o / s }'
