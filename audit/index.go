@@ -300,15 +300,16 @@ func (ix *index) find(id string, h uint32) *taskEntry {
 }
 
 // Adding a message looks its task id up in the table of task ids, at a
-// random place of a table larger than the cache, then compares the id
-// with its key, where the entry says: two cache misses, the second
-// waiting on the first, for every message. The collector has a batch of
-// messages at hand, so it first prefetches the entry of each message's
-// task id (prefetchEntry), then, once those have arrived, the keys they
-// point to (prefetchKey), before adding the messages: the batch's misses
-// overlap. A table that grows in between only makes the rest of the
-// batch miss again.
+// random place of a table larger than the cache, compares the id with
+// its key, where the entry says, and marks the task slot: three cache
+// misses, each waiting on the one before, for every message. The
+// collector has a batch of messages at hand, so it first prefetches the
+// entry of each message's task id (prefetchEntry), then, once those have
+// arrived, the keys and task slots they point to (prefetchKey), before
+// adding the messages: the batch's misses overlap. A table that grows in
+// between only makes the rest of the batch miss again.
 
+// hash is the hash of id that the table of task ids is keyed by.
 func (ix *index) hash(id string) uint32 { return uint32(maphash.String(ix.seed, id)) }
 
 // prefetchEntry prefetches the entry a lookup of an id of hash h probes
@@ -319,8 +320,8 @@ func (ix *index) prefetchEntry(h uint32) {
 	}
 }
 
-// prefetchKey prefetches the key of that entry, if it holds an id of
-// hash h.
+// prefetchKey prefetches the key and the task slot of that entry, if it
+// holds an id of hash h.
 func (ix *index) prefetchKey(h uint32) {
 	if len(ix.tasks) == 0 {
 		return
