@@ -36,7 +36,9 @@
 // control characters in strings, or anything but whitespace after the
 // value; a number ParseFloat finds out of range (1e400) is an error, as
 // with encoding/json. Invalid UTF-8 and lone surrogate escapes become
-// U+FFFD, as with encoding/json; duplicate keys: the last wins. Nesting
+// U+FFFD, as with encoding/json, unless StrictUTF8 is set on the Decoder
+// or Tape: then invalid UTF-8 in a string is an error at its first bad
+// byte (the audit's choice). Duplicate keys: the last wins. Nesting
 // deeper than MaxDepth (10,000, encoding/json's limit) is an error.
 // Errors are *SyntaxError with the byte offset of the offending byte:
 // "offset 8: invalid character '}' looking for beginning of object key

@@ -39,6 +39,14 @@ type Decoder struct {
 	vals        []any // pending elements of the arrays being decoded
 	err         *SyntaxError
 
+	// StrictUTF8 rejects a string holding invalid UTF-8 with a
+	// *SyntaxError at its first bad byte, instead of decoding it to
+	// U+FFFD as encoding/json does: RFC 8259 requires UTF-8 of JSON
+	// text exchanged between systems, and a checker must not accept a
+	// message it had to alter to read. (Lone surrogate escapes such as
+	// "\ud800" are valid JSON and still become U+FFFD.)
+	StrictUTF8 bool
+
 	// Reuse recycles the maps and slices of one call in the next: the
 	// values a call returns are then valid only until the next call on
 	// the Decoder. A caller that validates each message and keeps nothing
@@ -479,6 +487,10 @@ func (d *Decoder) unquote(start, j int) (string, int) {
 		default:
 			r, size := utf8.DecodeRuneInString(s[j:])
 			if r == utf8.RuneError && size == 1 {
+				if d.StrictUTF8 {
+					d.buf = b
+					return "", d.fail(j, "invalid UTF-8 in string literal")
+				}
 				b = utf8.AppendRune(b, unicode.ReplacementChar)
 			} else {
 				b = append(b, s[j:j+size]...)

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/protoscan/protoscan/jsonmsg"
 )
@@ -145,9 +146,81 @@ func compare(t *testing.T, d *jsonmsg.Decoder, data []byte) {
 			t.Fatalf("input %.200q:\n tape          %#v\n encoding/json %#v", data, tv, want)
 		}
 	}
+	compareStrict(t, data, got, err)
 }
 
 var sharedTape jsonmsg.Tape
+
+var strictDecoder = jsonmsg.Decoder{StrictUTF8: true}
+var strictTape = jsonmsg.Tape{StrictUTF8: true}
+
+// compareStrict checks StrictUTF8 against the lenient decoding of data
+// (value, err): outside strings a byte of 0x80 or more is a syntax error
+// anyway, so where the lenient decoding succeeds the strict one must
+// fail exactly when data is not valid UTF-8, at the start of an invalid
+// sequence, and otherwise give the same value; where it fails, the
+// strict one fails with the same error.
+func compareStrict(t *testing.T, data []byte, value any, err error) {
+	t.Helper()
+	got, serr := strictDecoder.Decode(data)
+	if terr := strictTape.Parse(string(data)); (terr == nil) != (serr == nil) || serr != nil && terr.Error() != serr.Error() {
+		t.Fatalf("input %.200q: strict Tape error %v, strict Decode error %v", data, terr, serr)
+	}
+	var se *jsonmsg.SyntaxError
+	switch {
+	case err != nil:
+		// the same error, or invalid UTF-8 found before it
+		var le *jsonmsg.SyntaxError
+		errors.As(err, &le)
+		if !errors.As(serr, &se) || serr.Error() != err.Error() &&
+			(se.Msg != "invalid UTF-8 in string literal" || se.Offset > le.Offset) {
+			t.Fatalf("input %.200q: strict error %v, lenient error %v", data, serr, err)
+		}
+		if se.Msg == "invalid UTF-8 in string literal" {
+			if r, size := utf8.DecodeRune(data[se.Offset:]); r != utf8.RuneError || size != 1 {
+				t.Fatalf("input %.200q: invalid UTF-8 reported at offset %d, where there is none", data, se.Offset)
+			}
+		}
+	case utf8.Valid(data):
+		if serr != nil || !reflect.DeepEqual(got, value) {
+			t.Fatalf("input %.200q: strict %#v, %v; lenient %#v", data, got, serr, value)
+		}
+	default:
+		if !errors.As(serr, &se) || se.Msg != "invalid UTF-8 in string literal" {
+			t.Fatalf("input %.200q (not UTF-8): strict error %v, want invalid UTF-8", data, serr)
+		}
+		if r, size := utf8.DecodeRune(data[se.Offset:]); r != utf8.RuneError || size != 1 || !utf8.Valid(data[:se.Offset]) {
+			t.Fatalf("input %.200q: invalid UTF-8 reported at offset %d, not the first bad byte", data, se.Offset)
+		}
+	}
+}
+
+func TestStrictUTF8(t *testing.T) {
+	tests := []struct{ in, err string }{
+		{"\"\xff\"", "offset 1: invalid UTF-8 in string literal"},
+		{"{\"status\":\"succ\xffess\"}", "offset 15: invalid UTF-8 in string literal"},
+		{"{\"k\xc3\":1}", "offset 3: invalid UTF-8 in string literal"},                                             // a cut two-byte rune in a key
+		{"[\"a\\n\xed\xa0\x80\"]", "offset 5: invalid UTF-8 in string literal"},                                    // an encoded surrogate, after an escape
+		{`"` + strings.Repeat("abcdefgh", 8) + "\xf4\x90\x80\x80\"", "offset 65: invalid UTF-8 in string literal"}, // past U+10FFFF, in the vector scan's reach
+		{"\"\\ud800\"", ""}, // a lone surrogate escape is valid JSON
+		{"\"é — 😀\u00a0\"", ""},
+	}
+	for _, tt := range tests {
+		var d jsonmsg.Decoder
+		if _, err := d.Decode([]byte(tt.in)); err != nil {
+			t.Errorf("lenient Decode(%q): %v", tt.in, err)
+		}
+		d.StrictUTF8 = true
+		_, err := d.Decode([]byte(tt.in))
+		if got := fmt.Sprint(err); tt.err == "" && err != nil || tt.err != "" && got != tt.err {
+			t.Errorf("strict Decode(%q) = %v, want %q", tt.in, err, tt.err)
+		}
+		tape := jsonmsg.Tape{StrictUTF8: true}
+		if terr := tape.Parse(tt.in); fmt.Sprint(terr) != fmt.Sprint(err) {
+			t.Errorf("strict Tape.Parse(%q) = %v, want %v", tt.in, terr, err)
+		}
+	}
+}
 
 // differentialInputs are hand-written inputs, valid and not, on the edges
 // of the grammar.

@@ -16,7 +16,9 @@ package jsonmsg
 // writes over). It is not safe for concurrent use.
 type Tape struct {
 	Toks []Tok
-	d    Decoder
+	// StrictUTF8 rejects invalid UTF-8 in strings (see Decoder.StrictUTF8).
+	StrictUTF8 bool
+	d          Decoder
 }
 
 // Kind is the type of a token.
@@ -59,7 +61,7 @@ func (t *Tape) Parse(s string) error {
 	}
 	t.Toks = t.Toks[:0]
 	d := &t.d
-	d.s, d.err = s, nil
+	d.s, d.err, d.StrictUTF8 = s, nil, t.StrictUTF8
 	d.keepEscaped, d.buf = true, d.buf[:0] // the last input's strings are done with
 	i := t.value(skipSpace(s, 0), 0)
 	if i >= 0 {
