@@ -42,8 +42,9 @@ type Options struct {
 	Spec      *msgcheck.Spec // the default spec, for kind detection
 	// Workers validate at once; 0 means one per CPU.
 	Workers int
-	// MaxLine is the longest JSON Lines line read (default 16 MiB); a
-	// longer one is an error and the audit goes on after it.
+	// MaxLine is the longest JSON Lines line, and the largest message
+	// file, read (default 16 MiB); a longer one is an error and the
+	// audit goes on after it.
 	MaxLine int
 	// Verdicts, when set, receives one line per message in input order:
 	// "1" valid, "0" invalid (a message that cannot be decoded is "0").
@@ -77,7 +78,7 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 		tallies[w] = newTally()
 		go func(t *tally) {
 			defer wg.Done()
-			c := &checker{opts: opts, dec: jsonmsg.Decoder{Reuse: true}}
+			c := newChecker(opts)
 			for b := range jobs {
 				b.ids = rec.getIDs()
 				if b.chunk != "" {
@@ -87,7 +88,7 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 				for i := range b.items {
 					it := &b.items[i]
 					if it.load {
-						if docs := loadFile(it); docs != nil {
+						if docs := loadFile(it, opts.MaxLine); docs != nil {
 							for j := range docs {
 								c.checkAndCount(&docs[j], &b.ids, t)
 							}
@@ -144,12 +145,12 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 						continue
 					}
 					// a file of several YAML documents (or none): its
-					// error, if any, then its messages
-					if it.unread != "" {
-						collect(it)
-					}
+					// messages, then the one its parse stopped at
 					for j := range docs {
 						collect(&docs[j])
+					}
+					if it.unread != "" || it.decodeErr != nil {
+						collect(it)
 					}
 				}
 				rec.putItems(nb.items)
@@ -195,6 +196,8 @@ type item struct {
 	loc   Location
 	kind  string // from the file name, when the layout says it
 	// output
+	// decodeErr is set for a message that was read but cannot be
+	// decoded: it counts as an invalid message (CheckMalformed)
 	decodeErr error
 	// unread is set for an input that could not be read (a file, a line
 	// over the limit): the collector records it as a problem, in order
@@ -254,6 +257,15 @@ func (l Location) appendTo(b []byte) []byte {
 		b = strconv.AppendInt(append(b, ':'), int64(l.Line), 10)
 	}
 	return b
+}
+
+// newChecker returns a worker's checker. Its decoders reject invalid
+// UTF-8 rather than decode it to U+FFFD: a message that had to be altered
+// to be read is malformed, as `protoscan validate` and a YAML file say.
+func newChecker(opts Options) *checker {
+	c := &checker{opts: opts, dec: jsonmsg.Decoder{Reuse: true, StrictUTF8: true}}
+	c.tape.StrictUTF8 = true
+	return c
 }
 
 // checker checks the messages of one worker. Decoding is the hot path,
@@ -456,14 +468,15 @@ func (r *reader) file(p string) {
 	r.push(item{load: true, loc: Location{Path: slash}, kind: kindHint(slash)})
 }
 
-// loadFile reads the file of it and decodes it: JSON into it.data, for
-// check; YAML into it.value when it holds one document, else into the
-// items it returns, one per document (none for an empty file), each
-// with its line. A file that cannot be read or parsed sets it.unread
-// (the documents yamldoc returns with its error are still returned).
-func loadFile(it *item) []item {
+// loadFile reads the file of it, of at most max bytes, and decodes it:
+// JSON into it.data, for check; YAML into it.value when it holds one
+// document, else into the items it returns, one per document (none for
+// an empty file), each with its line. A file that cannot be read sets
+// it.unread; YAML that does not parse sets it.decodeErr, at the line
+// where the parse stopped, after the documents before it.
+func loadFile(it *item, max int) []item {
 	p := it.loc.Path
-	data, err := os.ReadFile(filepath.FromSlash(p))
+	data, err := readFile(filepath.FromSlash(p), max)
 	if err != nil {
 		it.unread = err.Error()
 		return nil
@@ -472,24 +485,31 @@ func loadFile(it *item) []item {
 		it.data = string(data)
 		return nil
 	}
-	docs, err := yamldoc.Parse(p, data, yamldoc.DefaultLimits())
+	docs, err := yamldoc.Parse(p, data, yamldoc.Limits{MaxBytes: int64(max)})
 	if err != nil {
-		it.unread = err.Error()
+		it.decodeErr = yamlError(err)
+		var ye *yamldoc.Error
+		if errors.As(err, &ye) {
+			it.loc.Line = ye.Line
+		}
 	}
 	if len(docs) == 1 && err == nil {
 		if it.value, err = yamlnode.ToValue(docs[0], yamlnode.Limits{}); err != nil {
-			it.unread = err.Error()
+			it.decodeErr = yamlError(err)
 		}
 		return nil
+	}
+	if len(docs) == 0 && err != nil {
+		return nil // one malformed message
 	}
 	out := make([]item, 0, len(docs))
 	for _, d := range docs {
 		doc := item{loc: Location{Path: p}, kind: it.kind}
-		if len(docs) > 1 {
+		if len(docs) > 1 || err != nil {
 			doc.loc.Line = d.Line
 		}
 		if v, err := yamlnode.ToValue(d, yamlnode.Limits{}); err != nil {
-			doc.unread = err.Error()
+			doc.decodeErr = yamlError(err)
 		} else {
 			doc.value = v
 		}
@@ -498,9 +518,48 @@ func loadFile(it *item) []item {
 	return out
 }
 
+// readFile reads the file at p, or says it is larger than max bytes
+// without reading it all.
+func readFile(p string, max int) ([]byte, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var size int64
+	if fi, err := f.Stat(); err == nil {
+		size = fi.Size()
+	}
+	if size > int64(max) {
+		return nil, fmt.Errorf("file is %d bytes, more than the limit of %d; skipped", size, max)
+	}
+	// the size is a hint: a file may grow, or be a device or a pipe
+	data, err := io.ReadAll(io.LimitReader(f, int64(max)+1))
+	if err == nil && len(data) > max {
+		err = fmt.Errorf("file is more than the limit of %d bytes; skipped", max)
+	}
+	return data, err
+}
+
+// yamlError words why a YAML message cannot be decoded, without the
+// file name its location already gives.
+func yamlError(err error) error {
+	var pe *yamldoc.Error
+	var ce *yamlnode.Error
+	switch {
+	case errors.As(err, &pe) && pe.Column > 0:
+		return fmt.Errorf("not a YAML message: column %d: %s", pe.Column, pe.Msg)
+	case errors.As(err, &pe):
+		return fmt.Errorf("not a YAML message: %s", pe.Msg)
+	case errors.As(err, &ce):
+		return fmt.Errorf("not a YAML message: line %d, column %d: %s", ce.Line, ce.Column, ce.Msg)
+	}
+	return fmt.Errorf("not a YAML message: %v", err)
+}
+
 // checkAndCount checks a message that was read, and counts it in t.
 func (c *checker) checkAndCount(it *item, ids *[]byte, t *tally) {
-	if it.unread != "" {
+	if it.unread != "" || it.decodeErr != nil {
 		return
 	}
 	c.check(it, ids)

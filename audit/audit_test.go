@@ -3,6 +3,7 @@ package audit_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -137,25 +138,64 @@ func TestBadInput(t *testing.T) {
 	root := repo(t, map[string]string{
 		"q/truncated.json":  handbackJSON("task-t-001", "success")[:40],
 		"q/big.jsonl":       long + "\n" + handbackJSON("task-b-001", "success") + "\n",
-		"q/utf8.jsonl":      "{\"handoff_type\":\"HANDBACK\",\"task_id\":\"task-u-001\",\"status\":\"succ\xffess\"}\n",
+		"q/utf8.jsonl":      handbackJSON("task-u-001", "succ\xffess") + "\n" + handbackJSON("task-v-001", "success") + "\n",
+		"q/utf8.yaml":       "handoff_type: HANDBACK\ntask_id: task-y-001\nstatus: \"a\xffb\"\n",
 		"q/notyaml.yaml":    "task_id: [unclosed\n",
 		"q/z-after.jsonl":   handbackJSON("task-z-001", "success") + "\n",
 		"q/ignored.txt":     "not a message file",
 		"q/deep/deep.jsonl": strings.Repeat("[", 100000) + "\n",
 	})
-	s := run(t, root, []string{"q", "missing-path"}, "", nil)
-	got := checks(s)
-	if len(got[audit.CheckMalformed]) != 2 { // truncated.json and the deep line; invalid UTF-8 decodes to U+FFFD
-		t.Errorf("malformed: %v", got[audit.CheckMalformed])
+	var verdicts bytes.Buffer
+	s := run(t, root, []string{"q", "missing-path"}, "", &verdicts)
+	var problems []string
+	for _, p := range s.Problems {
+		problems = append(problems, p.Location.String()+": "+p.Check+": "+p.Message)
 	}
-	if strings.Join(got[audit.CheckUnreadable], " ") != "missing-path q/notyaml.yaml" &&
-		strings.Join(got[audit.CheckUnreadable], " ") != "q/notyaml.yaml missing-path" {
-		t.Errorf("unreadable: %v", got[audit.CheckUnreadable])
+	// each bad message is malformed at its place, counted invalid, and the
+	// audit reads on: the line after the 10 MB one and the one after the
+	// invalid UTF-8, z-after.jsonl, the files after the bad ones; only
+	// the missing path is unreadable
+	want := []string{
+		"q/deep/deep.jsonl:1: malformed: not a JSON message: offset 10000: nesting too deep",
+		"q/notyaml.yaml:1: malformed: not a YAML message: did not find expected ',' or ']'",
+		"q/truncated.json: malformed: not a JSON message: offset 40: unexpected end of JSON input",
+		"q/utf8.jsonl:1: malformed: not a JSON message: offset 64: invalid UTF-8 in string literal",
+		"q/utf8.yaml:3: malformed: not a YAML message: column 11: invalid UTF-8",
+		"missing-path: unreadable: stat missing-path: no such file or directory",
 	}
-	// the 10 MB line is read (under the 16 MiB default) and the audit goes
-	// on to the files after the bad ones
-	if s.Valid < 3 {
-		t.Errorf("valid %d: the big line, the line after it and z-after.jsonl must be read", s.Valid)
+	if strings.Join(problems, "\n") != strings.Join(want, "\n") {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(problems, "\n"), strings.Join(want, "\n"))
+	}
+	// big.jsonl's two lines, deep, notyaml, truncated, utf8.jsonl's two, utf8.yaml, z-after
+	if s.Messages != 9 || s.Valid != 4 || s.Invalid != 5 || verdicts.String() != "1\n1\n0\n0\n0\n0\n1\n0\n1\n" {
+		t.Errorf("messages %d valid %d invalid %d verdicts %q", s.Messages, s.Valid, s.Invalid, verdicts.String())
+	}
+}
+
+// TestFileTooLarge: a message file over the limit is not read whole, it
+// is an unreadable input named with its size, and the audit goes on.
+func TestFileTooLarge(t *testing.T) {
+	big := handbackJSON("task-b-001", "success")
+	big = big[:len(big)-1] + `,"pad":"` + strings.Repeat("x", 2000) + `"}`
+	root := repo(t, map[string]string{
+		"q/a.json": big,
+		"q/b.yaml": "task_id: x\npad: " + strings.Repeat("y", 2000) + "\n",
+		"q/c.json": handbackJSON("task-c-001", "success"),
+	})
+	v, _ := msgcheck.New(msgcheck.Options{Root: root}, msgcheck.DefaultSpec())
+	s, err := audit.Run(context.Background(), []string{filepath.Join(root, "q")}, nil,
+		audit.Options{Validator: v, Spec: msgcheck.DefaultSpec(), MaxLine: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var problems []string
+	for _, p := range s.Problems {
+		problems = append(problems, filepath.Base(p.Path)+": "+p.Check+": "+p.Message)
+	}
+	want := fmt.Sprintf("a.json: unreadable: file is %d bytes, more than the limit of 1000; skipped\n"+
+		"b.yaml: unreadable: file is 2017 bytes, more than the limit of 1000; skipped", len(big))
+	if strings.Join(problems, "\n") != want || s.Messages != 1 || s.Valid != 1 {
+		t.Errorf("messages %d valid %d, problems:\n%s\nwant:\n%s", s.Messages, s.Valid, strings.Join(problems, "\n"), want)
 	}
 }
 
@@ -225,8 +265,8 @@ func TestLineTooLongAcrossChunks(t *testing.T) {
 
 // TestYAMLFiles: the workers read and decode the files of a tree; a file
 // of several documents is one message per document, each at its line, in
-// file order; a file with a syntax error is an unreadable problem (and no
-// message); an empty file is no message.
+// file order; a syntax error is a malformed message at its line, after
+// the documents before it; an empty file is no message.
 func TestYAMLFiles(t *testing.T) {
 	d := func(id string) string { return strings.Replace(delegateYAML, "%ID%", id, 1) }
 	root := repo(t, map[string]string{
@@ -238,15 +278,16 @@ func TestYAMLFiles(t *testing.T) {
 	})
 	var verdicts bytes.Buffer
 	s := run(t, root, []string{"q"}, "", &verdicts)
-	// a.yaml's three documents, d.yaml, e.json
-	if s.Messages != 5 || verdicts.String() != "1\n1\n0\n1\n1\n" {
+	// a.yaml's three documents, b.yaml's one and its malformed rest,
+	// d.yaml, e.json
+	if s.Messages != 7 || verdicts.String() != "1\n1\n0\n1\n0\n1\n1\n" {
 		t.Errorf("%d messages, verdicts %q", s.Messages, verdicts.String())
 	}
 	var problems []string
 	for _, p := range s.Problems {
 		problems = append(problems, p.Check+" "+p.Location.String())
 	}
-	if want := "unreadable q/b.yaml"; strings.Join(problems, ", ") != want {
+	if want := "malformed q/b.yaml:8"; strings.Join(problems, ", ") != want {
 		t.Errorf("problems %q, want %q", problems, want)
 	}
 	var pending []string
@@ -254,7 +295,7 @@ func TestYAMLFiles(t *testing.T) {
 		pending = append(pending, p.Location.String())
 		return true
 	})
-	if want := "q/a.yaml:1 q/a.yaml:9"; strings.Join(pending, " ") != want {
+	if want := "q/a.yaml:1 q/a.yaml:9 q/b.yaml:1"; strings.Join(pending, " ") != want {
 		t.Errorf("pending DELEGATEs at %q, want %q", pending, want)
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan/protoscan/jsonmsg"
 	"github.com/protoscan/protoscan/msgcheck"
 )
 
@@ -68,7 +67,7 @@ func BenchmarkCheck(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	c := &checker{opts: Options{Validator: v, Spec: msgcheck.DefaultSpec()}, dec: jsonmsg.Decoder{Reuse: true}}
+	c := newChecker(Options{Validator: v, Spec: msgcheck.DefaultSpec()})
 	t := newTally()
 	var ids []byte
 	valid := 0

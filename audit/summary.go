@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/protoscan/protoscan/jsonmsg"
 	"github.com/protoscan/protoscan/msgcheck"
 )
 
@@ -210,7 +211,11 @@ func (a *aggregator) add(b *batch, it *item) {
 	a.s.Messages++
 	if it.decodeErr != nil {
 		a.s.Invalid++
-		a.s.Problems = append(a.s.Problems, Problem{Check: CheckMalformed, Message: "not a JSON message: " + it.decodeErr.Error(), Location: it.loc})
+		msg := it.decodeErr.Error()
+		if _, ok := it.decodeErr.(*jsonmsg.SyntaxError); ok {
+			msg = "not a JSON message: " + msg
+		}
+		a.s.Problems = append(a.s.Problems, Problem{Check: CheckMalformed, Message: msg, Location: it.loc})
 		return
 	}
 	if it.valid {

@@ -74,7 +74,8 @@ func (e *Error) Error() string {
 // Parse parses data, named name in errors, as a YAML stream and returns the
 // content node of each document. Empty documents, such as the one after a
 // trailing "---", are left out, so an empty stream yields no nodes. The
-// first error stops parsing.
+// first error stops parsing; the documents before it are returned with it
+// (none when the error is in the stream's bytes or size, found first).
 func Parse(name string, data []byte, lim Limits) ([]*yaml.Node, error) {
 	lim = lim.OrDefault()
 	if int64(len(data)) > lim.MaxBytes {
@@ -98,13 +99,13 @@ func Parse(name string, data []byte, lim Limits) ([]*yaml.Node, error) {
 			return docs, nil
 		}
 		if err != nil {
-			return nil, yamlError(name, err)
+			return docs, yamlError(name, err)
 		}
 		if len(doc.Content) == 0 || isEmpty(doc.Content[0]) {
 			continue
 		}
 		if err := checkDepth(name, doc.Content[0], lim.MaxDepth); err != nil {
-			return nil, err
+			return docs, err
 		}
 		docs = append(docs, doc.Content[0])
 	}

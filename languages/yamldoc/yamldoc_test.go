@@ -147,8 +147,10 @@ func TestParseErrors(t *testing.T) {
 		if !errors.As(err, &e) {
 			t.Errorf("Parse(%q): error is %T, not *Error", tt.src, err)
 		}
-		if nodes != nil {
-			t.Errorf("Parse(%q): got nodes with the error", tt.src)
+		// the documents before the error come with it: those that start
+		// before a "---" line ahead of the error's line
+		if want := strings.Count(tt.src, "---\n"); len(nodes) != want {
+			t.Errorf("Parse(%q): %d documents with the error, want the %d before it", tt.src, len(nodes), want)
 		}
 	}
 }
