@@ -519,7 +519,9 @@ func loadFile(it *item, max int) []item {
 }
 
 // readFile reads the file at p, or says it is larger than max bytes
-// without reading it all.
+// without reading it all. Like os.ReadFile it reads into one buffer sized
+// from the file's size (a queue tree is many small files), which is only
+// a hint: a file may grow, or be a device or a pipe.
 func readFile(p string, max int) ([]byte, error) {
 	f, err := os.Open(p)
 	if err != nil {
@@ -533,12 +535,23 @@ func readFile(p string, max int) ([]byte, error) {
 	if size > int64(max) {
 		return nil, fmt.Errorf("file is %d bytes, more than the limit of %d; skipped", size, max)
 	}
-	// the size is a hint: a file may grow, or be a device or a pipe
-	data, err := io.ReadAll(io.LimitReader(f, int64(max)+1))
-	if err == nil && len(data) > max {
-		err = fmt.Errorf("file is more than the limit of %d bytes; skipped", max)
+	data := make([]byte, 0, size+1) // +1: the read that sees the end
+	for {
+		n, err := f.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if len(data) > max {
+			return nil, fmt.Errorf("file is more than the limit of %d bytes; skipped", max)
+		}
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
 	}
-	return data, err
 }
 
 // yamlError words why a YAML message cannot be decoded, without the

@@ -182,8 +182,17 @@ func TestFileTooLarge(t *testing.T) {
 		"q/b.yaml": "task_id: x\npad: " + strings.Repeat("y", 2000) + "\n",
 		"q/c.json": handbackJSON("task-c-001", "success"),
 	})
+	inputs := []string{filepath.Join(root, "q")}
+	// a file whose size says nothing, as a device's: the limit holds
+	// while reading
+	zero := filepath.Join(root, "zero.json")
+	if err := os.Symlink("/dev/zero", zero); err == nil {
+		if _, err := os.Stat(zero); err == nil {
+			inputs = append(inputs, zero)
+		}
+	}
 	v, _ := msgcheck.New(msgcheck.Options{Root: root}, msgcheck.DefaultSpec())
-	s, err := audit.Run(context.Background(), []string{filepath.Join(root, "q")}, nil,
+	s, err := audit.Run(context.Background(), inputs, nil,
 		audit.Options{Validator: v, Spec: msgcheck.DefaultSpec(), MaxLine: 1000})
 	if err != nil {
 		t.Fatal(err)
@@ -194,6 +203,9 @@ func TestFileTooLarge(t *testing.T) {
 	}
 	want := fmt.Sprintf("a.json: unreadable: file is %d bytes, more than the limit of 1000; skipped\n"+
 		"b.yaml: unreadable: file is 2017 bytes, more than the limit of 1000; skipped", len(big))
+	if len(inputs) > 1 {
+		want += "\nzero.json: unreadable: file is more than the limit of 1000 bytes; skipped"
+	}
 	if strings.Join(problems, "\n") != want || s.Messages != 1 || s.Valid != 1 {
 		t.Errorf("messages %d valid %d, problems:\n%s\nwant:\n%s", s.Messages, s.Valid, strings.Join(problems, "\n"), want)
 	}
