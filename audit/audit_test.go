@@ -172,6 +172,49 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
+// TestReportCounts: errors and warnings are counted per rule apart, and
+// a field the spec deprecates is counted by name, as unknown fields are.
+func TestReportCounts(t *testing.T) {
+	src, err := os.ReadFile("../msgcheck/specs/protocol-core-v1.0.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	flags := "    flags:\n      type: [array, object]\n"
+	if !bytes.Contains(src, []byte(flags)) {
+		t.Fatal("the embedded spec no longer declares handback flags as this test expects")
+	}
+	src = bytes.Replace(src, []byte(flags), []byte(flags+"      deprecated: use children_results\n"), 1)
+	spec, err := msgcheck.ParseSpec("deprecating.yaml", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := msgcheck.New(msgcheck.Options{}, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hb := func(id, status, extra string) string {
+		return strings.Replace(handbackJSON(id, status), `"output":{}`, `"output":{}`+extra, 1) + "\n"
+	}
+	in := hb("task-a-001", "success", `,"flags":[]`) + hb("task-b-001", "success", `,"flags":{},"x_trace":"1"`) +
+		hb("task-c-001", "DONE", "") + hb("task-d-001", "success", "")
+	s, err := audit.Run(context.Background(), []string{"-"}, strings.NewReader(in), audit.Options{Validator: v, Spec: spec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Messages != 4 || s.Valid != 3 || s.WithWarnings != 2 {
+		t.Errorf("messages %d valid %d with warnings %d, want 4, 3, 2", s.Messages, s.Valid, s.WithWarnings)
+	}
+	want := []audit.RuleCount{{Rule: "msgcheck/handback-status-enum", Severity: audit.SeverityError, N: 1},
+		{Rule: "msgcheck/handback-flags-deprecated", Severity: audit.SeverityWarning, N: 2},
+		{Rule: "msgcheck/handback-unknown-field", Severity: audit.SeverityWarning, N: 1}}
+	if fmt.Sprint(s.Rules) != fmt.Sprint(want) {
+		t.Errorf("rules %v, want %v", s.Rules, want)
+	}
+	if fmt.Sprint(s.DeprecatedFields, s.UnknownFields) != "[{flags 2}] [{x_trace 1}]" {
+		t.Errorf("deprecated %v, unknown %v", s.DeprecatedFields, s.UnknownFields)
+	}
+}
+
 // TestFileTooLarge: a message file over the limit is not read whole, it
 // is an unreadable input named with its size, and the audit goes on.
 func TestFileTooLarge(t *testing.T) {

@@ -11,13 +11,15 @@ import (
 
 // Summary is the outcome of an audit.
 type Summary struct {
-	Messages int // messages read (decodable or not)
-	Valid    int
-	Invalid  int // with errors, or not decodable
-	Kinds    []KindTotals
-	// Rules counts the errors and warnings per rule id, most frequent
-	// first; UnknownFields and DeprecatedFields the field names seen.
-	Rules            []Count
+	Messages     int // messages read (decodable or not)
+	Valid        int
+	Invalid      int // with errors, or not decodable
+	WithWarnings int // messages with at least one warning, valid or not
+	Kinds        []KindTotals
+	// Rules counts the errors, then the warnings, per rule id, most
+	// frequent first; UnknownFields and DeprecatedFields the field names
+	// seen.
+	Rules            []RuleCount
 	UnknownFields    []Count
 	DeprecatedFields []Count
 	// Statuses is the distribution of HANDBACK statuses as written, with
@@ -44,6 +46,19 @@ type KindTotals struct {
 	Kind                            string
 	Messages, Valid, Invalid, Warns int
 }
+
+// RuleCount is how many findings of one severity a rule gave.
+type RuleCount struct {
+	Rule     string
+	Severity string // SeverityError or SeverityWarning
+	N        int
+}
+
+// The severities of RuleCount.
+const (
+	SeverityError   = "error"
+	SeverityWarning = "warning"
+)
 
 // Count is a name and how often it was seen.
 type Count struct {
@@ -111,14 +126,15 @@ func (a *aggregator) problem(l Location, msg string) {
 // tally is what a worker counts on its own: counts do not depend on the
 // order of messages, so workers keep them apart and finish merges them.
 type tally struct {
-	kinds []*KindTotals  // a handful: looked through, not hashed
-	rules map[string]int // rule ids are the spec's strings, never a message's
+	kinds []*KindTotals // a handful: looked through, not hashed
+	// errors and warnings by rule id: the spec's strings, never a message's
+	rules, warnRules map[string]int
 	// names and spellings read from messages (see inc)
 	unknown, deprec, statuses map[string]*int
 }
 
 func newTally() *tally {
-	return &tally{rules: map[string]int{}, unknown: map[string]*int{},
+	return &tally{rules: map[string]int{}, warnRules: map[string]int{}, unknown: map[string]*int{},
 		deprec: map[string]*int{}, statuses: map[string]*int{}}
 }
 
@@ -139,7 +155,7 @@ func (t *tally) count(it *item, res *msgcheck.Result) {
 		t.rules[f.Rule]++
 	}
 	for _, f := range res.Warnings {
-		t.rules[f.Rule]++
+		t.warnRules[f.Rule]++
 		switch {
 		case f.IsUnknownField():
 			inc(t.unknown, f.Field)
@@ -189,6 +205,9 @@ func (t *tally) merge(u *tally) {
 	}
 	for k, n := range u.rules {
 		t.rules[k] += n
+	}
+	for k, n := range u.warnRules {
+		t.warnRules[k] += n
 	}
 	for _, pair := range [][2]map[string]*int{{t.unknown, u.unknown}, {t.deprec, u.deprec}, {t.statuses, u.statuses}} {
 		for k, p := range pair[1] { // k is a copy (inc)
@@ -275,7 +294,16 @@ func (a *aggregator) finish(tallies []*tally) *Summary {
 			s.Kinds = append(s.Kinds, *a.t.kinds[i])
 		}
 	}
-	s.Rules, s.UnknownFields, s.DeprecatedFields = counts(a.t.rules), counts(deref(a.t.unknown)), counts(deref(a.t.deprec))
+	for _, kt := range s.Kinds {
+		s.WithWarnings += kt.Warns
+	}
+	for _, c := range counts(a.t.rules) {
+		s.Rules = append(s.Rules, RuleCount{c.Name, SeverityError, c.N})
+	}
+	for _, c := range counts(a.t.warnRules) {
+		s.Rules = append(s.Rules, RuleCount{c.Name, SeverityWarning, c.N})
+	}
+	s.UnknownFields, s.DeprecatedFields = counts(deref(a.t.unknown)), counts(deref(a.t.deprec))
 	for _, c := range counts(deref(a.t.statuses)) {
 		canon := a.canon[strings.ToLower(strings.TrimSpace(c.Name))]
 		if a.enum[c.Name] {

@@ -23,7 +23,8 @@ const maxListed = 20
 // AuditText writes the audit summary for a terminal or a log.
 func AuditText(w io.Writer, s *audit.Summary) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d messages: %d valid, %d invalid, %s compliant\n", s.Messages, s.Valid, s.Invalid, pct(s.Compliance()))
+	fmt.Fprintf(&b, "%d messages: %d valid, %d invalid, %d with warnings, %s compliant\n",
+		s.Messages, s.Valid, s.Invalid, s.WithWarnings, pct(s.Compliance()))
 	for _, k := range s.Kinds {
 		name := k.Kind
 		if name == "" {
@@ -40,7 +41,8 @@ func AuditText(w io.Writer, s *audit.Summary) error {
 			fmt.Fprintf(&b, "  %6d  %s\n", c.N, c.Name)
 		}
 	}
-	section("rules", s.Rules)
+	section("errors by rule", ruleCounts(s.Rules, audit.SeverityError))
+	section("warnings by rule", ruleCounts(s.Rules, audit.SeverityWarning))
 	section("unknown fields", s.UnknownFields)
 	section("deprecated fields", s.DeprecatedFields)
 	if len(s.Statuses) > 0 {
@@ -67,6 +69,17 @@ func AuditText(w io.Writer, s *audit.Summary) error {
 	problems("unreadable or malformed", len(s.Problems), eachOf(s.Problems))
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// ruleCounts returns the counts of the rules of one severity.
+func ruleCounts(rules []audit.RuleCount, severity string) []audit.Count {
+	var out []audit.Count
+	for _, r := range rules {
+		if r.Severity == severity {
+			out = append(out, audit.Count{Name: r.Rule, N: r.N})
+		}
+	}
+	return out
 }
 
 func statusNote(st audit.StatusCount) string {
@@ -140,15 +153,21 @@ func AuditJSON(w io.Writer, s *audit.Summary) error {
 		Canonical string `json:"canonical"`
 		Count     int    `json:"count"`
 	}
-	var summary struct {
-		Messages   int     `json:"messages"`
-		Valid      int     `json:"valid"`
-		Invalid    int     `json:"invalid"`
-		Compliance float64 `json:"compliance"`
+	type rule struct {
+		Name     string `json:"name"`
+		Severity string `json:"severity"`
+		Count    int    `json:"count"`
 	}
-	summary.Messages, summary.Valid, summary.Invalid = s.Messages, s.Valid, s.Invalid
+	var summary struct {
+		Messages     int     `json:"messages"`
+		Valid        int     `json:"valid"`
+		Invalid      int     `json:"invalid"`
+		WithWarnings int     `json:"with_warnings"`
+		Compliance   float64 `json:"compliance"`
+	}
+	summary.Messages, summary.Valid, summary.Invalid, summary.WithWarnings = s.Messages, s.Valid, s.Invalid, s.WithWarnings
 	summary.Compliance = float64(int(s.Compliance()*10)) / 10
-	kinds, statuses := []kind{}, []status{}
+	kinds, rules, statuses := []kind{}, []rule{}, []status{}
 	for _, k := range s.Kinds {
 		kinds = append(kinds, kind{k.Kind, k.Messages, k.Valid, k.Invalid, k.Warns})
 	}
@@ -159,6 +178,9 @@ func AuditJSON(w io.Writer, s *audit.Summary) error {
 		}
 		return r
 	}
+	for _, r := range s.Rules {
+		rules = append(rules, rule{r.Rule, r.Severity, r.N})
+	}
 	for _, st := range s.Statuses {
 		statuses = append(statuses, status{st.Value, st.Canonical, st.N})
 	}
@@ -167,7 +189,7 @@ func AuditJSON(w io.Writer, s *audit.Summary) error {
 	for _, part := range []struct {
 		key string
 		val any
-	}{{"summary", summary}, {"kinds", kinds}, {"rules", conv(s.Rules)}, {"unknown_fields", conv(s.UnknownFields)},
+	}{{"summary", summary}, {"kinds", kinds}, {"rules", rules}, {"unknown_fields", conv(s.UnknownFields)},
 		{"deprecated_fields", conv(s.DeprecatedFields)}, {"statuses", statuses}} {
 		b = append(b, ',', '"')
 		b = append(b, part.key...)
@@ -246,12 +268,25 @@ func AuditMarkdown(w io.Writer, s *audit.Summary) error {
 		}
 		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d |\n", name, k.Messages, k.Valid, k.Invalid, k.Warns)
 	}
+	// the kinds leave out the messages that could not be decoded
+	fmt.Fprintf(&b, "| **all** | %d | %d | %d | %d |\n", s.Messages, s.Valid, s.Invalid, s.WithWarnings)
 	if len(s.Rules) > 0 {
-		b.WriteString("\n| rule | count |\n| :--- | ---: |\n")
-		for _, c := range s.Rules {
+		b.WriteString("\n| rule | severity | count |\n| :--- | :--- | ---: |\n")
+		for _, r := range s.Rules {
+			fmt.Fprintf(&b, "| %s | %s | %d |\n", mdCell(mdCode(r.Rule)), r.Severity, r.N)
+		}
+	}
+	table := func(title string, cs []audit.Count) {
+		if len(cs) == 0 {
+			return
+		}
+		fmt.Fprintf(&b, "\n| %s | count |\n| :--- | ---: |\n", title)
+		for _, c := range cs {
 			fmt.Fprintf(&b, "| %s | %d |\n", mdCell(mdCode(c.Name)), c.N)
 		}
 	}
+	table("unknown field", s.UnknownFields)
+	table("deprecated field", s.DeprecatedFields)
 	if len(s.Statuses) > 0 {
 		b.WriteString("\n| status | count | note |\n| :--- | ---: | :--- |\n")
 		for _, st := range s.Statuses {

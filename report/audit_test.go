@@ -11,11 +11,15 @@ import (
 )
 
 func sampleAudit() *audit.Summary {
-	s := &audit.Summary{Messages: 6, Valid: 3, Invalid: 3,
+	s := &audit.Summary{Messages: 6, Valid: 3, Invalid: 3, WithWarnings: 2,
 		Kinds: []audit.KindTotals{{Kind: "delegate", Messages: 3, Valid: 2, Invalid: 1, Warns: 1},
-			{Kind: "handback", Messages: 2, Valid: 1, Invalid: 1}},
-		Rules:         []audit.Count{{Name: "msgcheck/handback-status-enum", N: 1}, {Name: "msgcheck/delegate-scope-words", N: 1}},
-		UnknownFields: []audit.Count{{Name: "foo_bar", N: 1}},
+			{Kind: "handback", Messages: 2, Valid: 1, Invalid: 1, Warns: 1}},
+		Rules: []audit.RuleCount{{Rule: "msgcheck/handback-status-enum", Severity: audit.SeverityError, N: 1},
+			{Rule: "msgcheck/delegate-scope-words", Severity: audit.SeverityError, N: 1},
+			{Rule: "msgcheck/delegate-unknown-field", Severity: audit.SeverityWarning, N: 1},
+			{Rule: "msgcheck/handback-flags-deprecated", Severity: audit.SeverityWarning, N: 1}},
+		UnknownFields:    []audit.Count{{Name: "foo_bar", N: 1}},
+		DeprecatedFields: []audit.Count{{Name: "flags", N: 1}},
 		Statuses: []audit.StatusCount{{Value: "success", Canonical: "success", N: 1},
 			{Value: "SUCCESS", Canonical: "success", N: 1}, {Value: "do|ne`", N: 1}},
 		Problems: []audit.Problem{{Check: audit.CheckMalformed, Message: "not a JSON message: offset 1: invalid character", Location: audit.Location{Path: "log.jsonl", Line: 4}}},
