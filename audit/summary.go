@@ -91,6 +91,10 @@ const (
 	CheckMalformed  = "malformed"  // a message that could not be decoded: counted invalid
 )
 
+// RuleID is the id under which `protoscan explain` documents a check:
+// "audit/orphan".
+func RuleID(check string) string { return "audit/" + check }
+
 // aggregator reduces items to counters and the index; it runs on one
 // goroutine (the collector).
 type aggregator struct {

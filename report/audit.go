@@ -67,6 +67,9 @@ func AuditText(w io.Writer, s *audit.Summary) error {
 		problems(c.Name, c.N, eachOfCheck(s.Integrity, c.Name))
 	}
 	problems("unreadable or malformed", len(s.Problems), eachOf(s.Problems))
+	if s.Integrity.Len() > 0 || len(s.Problems) > 0 {
+		b.WriteString("(protoscan explain audit/CHECK says what a check means and how to fix it)\n")
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -82,6 +82,76 @@ var catalogue = []Doc{
 		Fix:     "Decide on the right value (the canonical member's, or the spec's), change the copies to it, and better still remove the copies (see the duplicate-* finding of the same cluster) so there is one value to keep.",
 	},
 
+	// -------------------------------------------------------------------- audit
+	// The checks of `protoscan audit`: what its report lists under each
+	// check's name. Integrity problems do not set the exit code, invalid
+	// messages do (malformed ones among them), and unreadable inputs
+	// make it 2.
+	{
+		ID: "audit/cycle", Name: "AuditCycle", Severity: finding.Error,
+		Title:   "DELEGATEs whose dependencies form a cycle",
+		What:    "Following the `dependencies` of the queue's DELEGATEs from task to task comes back to where it started. The problem is placed at the first DELEGATE of the cycle in input order and names every task on it.",
+		Why:     "No task of a cycle can start before the others are done: a scheduler that honours dependencies leaves them all pending forever, one that does not runs them in an order the plan says is wrong.",
+		Example: "queue/incoming/DELEGATE-a.yaml: cycle: dependency cycle: task-a-001 -> task-b-001 -> task-a-001",
+		Fix:     "Remove the dependency that closes the cycle, or split the work so that one task can finish first.",
+	},
+	{
+		ID: "audit/duplicate", Name: "AuditDuplicate", Severity: finding.Error,
+		Title:   "A task id used by two DELEGATEs or two HANDBACKs",
+		What:    "Two DELEGATEs, or two HANDBACKs, carry the same `task_id`. Each later one is listed with the place of the first.",
+		Why:     "A task id names one task: a second DELEGATE hands out the work twice or overwrites the first, a second HANDBACK reports a result twice, and which one a consumer sees depends on order.",
+		Example: "queue/done/000147-HANDBACK.yaml: duplicate: task_id \"review-2c-19\" has another HANDBACK at queue/done/000048-HANDBACK.yaml",
+		Fix:     "Give each task its own id (derive it from the parent id and a counter), and make a retry update the task instead of sending a second message.",
+	},
+	{
+		ID: "audit/malformed", Name: "AuditMalformed", Severity: finding.Error,
+		Title:   "A message that cannot be decoded",
+		What:    "A JSON Lines line or a message file is not valid JSON or YAML: a syntax error, a truncated file, nesting too deep, an alias bomb, or invalid UTF-8 (which the audit does not replace with U+FFFD). It counts as an invalid message, at its line; in a file of several YAML documents, the documents before the error are audited.",
+		Why:     "A consumer cannot read the message either: the task it carries is lost, or read differently by decoders that repair bytes.",
+		Example: "log.jsonl:4: malformed: not a JSON message: offset 42: invalid UTF-8 in string literal",
+		Fix:     "Fix the producer that wrote it (encode as UTF-8, write whole messages, one per line), then repair or requeue the message.",
+	},
+	{
+		ID: "audit/orphan", Name: "AuditOrphan", Severity: finding.Warning,
+		Title:   "A HANDBACK that answers no DELEGATE",
+		What:    "A HANDBACK's `task_id` matches no DELEGATE of the audited inputs.",
+		Why:     "Nobody asked for this result, or the DELEGATE that did was lost or carries another id: the result is never picked up.",
+		Example: "queue/done/000066-HANDBACK.yaml: orphan: HANDBACK \"migrate-wi4-1g\" answers no DELEGATE",
+		Fix:     "Audit the DELEGATEs together with their HANDBACKs (both folders, or both logs); if they are all there, find why the ids differ (a renamed task, a typo).",
+	},
+	{
+		ID: "audit/pending", Name: "AuditPending", Severity: finding.Note,
+		Title:   "A DELEGATE with no HANDBACK yet",
+		What:    "A DELEGATE has no HANDBACK with its `task_id` among the audited inputs. The queue folder it sits in is named when the layout shows one.",
+		Why:     "Work in flight is normal in a live queue; a DELEGATE pending for long, or in a folder of finished work, is a task that was dropped.",
+		Example: "queue/incoming/DELEGATE-b.yaml: pending: DELEGATE \"task-b-001\" has no HANDBACK yet (in queue/incoming)",
+		Fix:     "Nothing, if the task is in progress; else requeue it or hand back a failure, so that its parent can go on.",
+	},
+	{
+		ID: "audit/unfinished-in-done", Name: "AuditUnfinishedInDone", Severity: finding.Warning,
+		Title:   "A HANDBACK in a done folder whose status does not finish the task",
+		What:    "A HANDBACK sits under a folder named done, but its status is not one that ends a task: partial, blocked, or a value that is not a status of the spec (a drifted spelling such as done or SUCCESS).",
+		Why:     "Whatever moves messages to done treats the task as finished, while its HANDBACK says it is not: the rest of the work is silently dropped.",
+		Example: "queue/done/a-HANDBACK.json: unfinished-in-done: HANDBACK \"task-a-001\" is in a done folder with status \"partial\"",
+		Fix:     "Move the message back to the queue it came from, or fix the status if the task did finish; check the code that files HANDBACKs under done.",
+	},
+	{
+		ID: "audit/unknown-reference", Name: "AuditUnknownReference", Severity: finding.Warning,
+		Title:   "A reference to a task the queue does not hold",
+		What:    "A message's `parent_task_id`, one of its `dependencies` or one of its `children_created` names a task id that no message of the audited inputs carries (a reference alone does not make a task known).",
+		Why:     "A task that waits for an unknown dependency never starts; a child or parent that does not exist breaks the task tree that escalation and reporting walk.",
+		Example: "queue/incoming/DELEGATE-b.yaml: unknown-reference: parent_task_id of \"task-b-001\" names unknown task \"task-nope-001\"",
+		Fix:     "Audit the whole queue (all its folders and logs), or correct the id; a reference to a task of another system is better kept in an extension field.",
+	},
+	{
+		ID: "audit/unreadable", Name: "AuditUnreadable", Severity: finding.Error,
+		Title:   "An input of the audit could not be read",
+		What:    "A path given to `protoscan audit`, or a file under it, could not be read: it does not exist, permission is denied, or it is over the size limit (16 MiB for a message file or a JSON Lines line). The audit goes on without it and exits 2.",
+		Why:     "The audit is incomplete: its totals and integrity checks leave out whatever the input held.",
+		Example: "missing-path: unreadable: stat missing-path: no such file or directory",
+		Fix:     "Fix the path or the permissions; split a message over the limit, or move large payloads out of the message.",
+	},
+
 	// ---------------------------------------------------------------- protoscan
 	{
 		ID: "protoscan/too-large", Name: "TooLarge", Severity: finding.Warning,
@@ -511,6 +581,17 @@ var (
 
 // All returns every Doc, sorted by ID. The slice is the caller's.
 func All() []Doc { return slices.Clone(sorted) }
+
+// ScanRules returns the Docs of the rules a scan can report: all but the
+// checks of `protoscan audit` (IsAuditCheck), which a scan's SARIF and
+// .protoscan.yaml know nothing of. The slice is the caller's.
+func ScanRules() []Doc {
+	return slices.DeleteFunc(All(), func(d Doc) bool { return IsAuditCheck(d.ID) })
+}
+
+// IsAuditCheck reports whether id is a check of `protoscan audit`
+// ("audit/orphan"), documented here but reported only by an audit.
+func IsAuditCheck(id string) bool { return strings.HasPrefix(id, "audit/") }
 
 // Lookup returns the Doc of a rule id. A concrete generated msgcheck id
 // (msgcheck/delegate-scope-words, msgcheck/handback-metrics-quality-range,

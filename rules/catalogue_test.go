@@ -17,6 +17,7 @@ import (
 
 	"github.com/protoscan/protoscan/analyzers/divergence"
 	"github.com/protoscan/protoscan/analyzers/enumdrift"
+	"github.com/protoscan/protoscan/audit"
 	"github.com/protoscan/protoscan/finding"
 	"github.com/protoscan/protoscan/handoff"
 	"github.com/protoscan/protoscan/msgcheck"
@@ -29,7 +30,7 @@ import (
 )
 
 var (
-	idShape     = regexp.MustCompile(`^(msgcheck|enumdrift|divergence|protoscan)/[a-z0-9*][a-z0-9*_-]*[a-z0-9*]$`)
+	idShape     = regexp.MustCompile(`^(msgcheck|enumdrift|divergence|protoscan|audit)/[a-z0-9*][a-z0-9*_-]*[a-z0-9*]$`)
 	pascalShape = regexp.MustCompile(`^[A-Z][a-z0-9]*(?:[A-Z][a-z0-9]*)*$`)
 )
 
@@ -114,6 +115,15 @@ func TestEmittedRulesHaveDocs(t *testing.T) {
 
 		"protoscan/unused-suppression":         finding.Warning,
 		"protoscan/suppression-without-reason": finding.Warning,
+
+		audit.RuleID(audit.CheckCycle):      finding.Error,
+		audit.RuleID(audit.CheckDuplicate):  finding.Error,
+		audit.RuleID(audit.CheckMalformed):  finding.Error,
+		audit.RuleID(audit.CheckOrphan):     finding.Warning,
+		audit.RuleID(audit.CheckPending):    finding.Note,
+		audit.RuleID(audit.CheckUnfinished): finding.Warning,
+		audit.RuleID(audit.CheckReference):  finding.Warning,
+		audit.RuleID(audit.CheckUnreadable): finding.Error,
 	}
 	for id, sev := range emitted {
 		d, ok := rules.Lookup(id)
@@ -514,4 +524,24 @@ func pipelineResults(t *testing.T) []msgcheck.Result {
 		out = append(out, res)
 	}
 	return out
+}
+
+// TestScanRules: the audit's checks are documented, and left out of what
+// a scan reports and configures.
+func TestScanRules(t *testing.T) {
+	audits := 0
+	for _, d := range rules.All() {
+		if rules.IsAuditCheck(d.ID) {
+			audits++
+		}
+	}
+	scanned := rules.ScanRules()
+	if audits == 0 || len(scanned) != len(rules.All())-audits {
+		t.Errorf("%d docs, %d audit checks, %d scan rules", len(rules.All()), audits, len(scanned))
+	}
+	for _, d := range scanned {
+		if rules.IsAuditCheck(d.ID) {
+			t.Errorf("%s among the scan rules", d.ID)
+		}
+	}
 }

@@ -29,9 +29,13 @@ import (
 // checkConfigRules rejects rule settings that name no rule protoscan has.
 func checkConfigRules(cfg *config.Config) error {
 	var errs config.Errors
-	all := rules.All()
+	all := rules.ScanRules()
 	for _, r := range cfg.Rules {
 		if r.Exact() {
+			if rules.IsAuditCheck(r.Pattern) {
+				errs = append(errs, cfg.Errorf(r.Pos, "%q is a check of protoscan audit, which .protoscan.yaml does not configure", r.Pattern))
+				continue
+			}
 			if _, ok := rules.Lookup(r.Pattern); !ok {
 				errs = append(errs, cfg.Errorf(r.Pos, "unknown rule %q (protoscan rules lists them)", r.Pattern))
 			}
@@ -143,7 +147,7 @@ func writeBaseline(file string, fs []finding.Finding) error {
 // ruleDocs documents every rule the report may show: the catalogue, and
 // each generated msgcheck id of the findings resolved to its family.
 func ruleDocs(fs []finding.Finding) []rules.Doc {
-	docs := rules.All()
+	docs := rules.ScanRules()
 	have := map[string]bool{}
 	for _, d := range docs {
 		have[d.ID] = true
