@@ -29,7 +29,10 @@ import (
 	"sync"
 	"unsafe"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/protoscan/protoscan/jsonmsg"
+	"github.com/protoscan/protoscan/languages/jsondoc"
 	"github.com/protoscan/protoscan/languages/yamldoc"
 	"github.com/protoscan/protoscan/msgcheck"
 	"github.com/protoscan/protoscan/offheap"
@@ -469,11 +472,14 @@ func (r *reader) file(p string) {
 }
 
 // loadFile reads the file of it, of at most max bytes, and decodes it:
-// JSON into it.data, for check; YAML into it.value when it holds one
-// document, else into the items it returns, one per document (none for
-// an empty file), each with its line. A file that cannot be read sets
-// it.unread; YAML that does not parse sets it.decodeErr, at the line
-// where the parse stopped, after the documents before it.
+// a JSON object into it.data, for check; YAML, or a JSON array, into
+// it.value when it holds one message, else into the items it returns,
+// one per message (none for an empty file), each with its line. A
+// document that is a list of mappings holds one message per item, as
+// `protoscan validate` reads it (yamlnode.SplitLists). A file that
+// cannot be read sets it.unread; one that does not parse sets
+// it.decodeErr, at the line where the parse stopped, after the messages
+// before it.
 func loadFile(it *item, max int) []item {
 	p := it.loc.Path
 	data, err := readFile(filepath.FromSlash(p), max)
@@ -481,39 +487,45 @@ func loadFile(it *item, max int) []item {
 		it.unread = err.Error()
 		return nil
 	}
+	var docs []*yaml.Node
+	format := "YAML"
 	if strings.EqualFold(path.Ext(p), ".json") {
-		it.data = string(data)
-		return nil
+		data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // RFC 8259 lets a parser skip a BOM
+		if t := bytes.TrimLeft(data, " \t\r\n"); len(t) == 0 || t[0] != '[' {
+			it.data = string(data) // an object (or not JSON): validated on the tape
+			return nil
+		}
+		format = "JSON"
+		docs, err = jsondoc.Parse(p, data, jsondoc.Limits{MaxBytes: int64(max)})
+	} else {
+		docs, err = yamldoc.Parse(p, data, yamldoc.Limits{MaxBytes: int64(max)})
 	}
-	docs, err := yamldoc.Parse(p, data, yamldoc.Limits{MaxBytes: int64(max)})
 	if err != nil {
-		it.decodeErr = yamlError(err)
-		var ye *yamldoc.Error
-		if errors.As(err, &ye) {
-			it.loc.Line = ye.Line
+		it.decodeErr = docError(format, err)
+		var de *yamldoc.Error
+		if errors.As(err, &de) {
+			it.loc.Line = de.Line
 		}
 	}
-	if len(docs) == 1 && err == nil {
+	messages := yamlnode.SplitLists(docs)
+	if len(messages) == 1 && len(docs) == 1 && messages[0] == docs[0] && err == nil {
 		if it.value, err = yamlnode.ToValue(docs[0], yamlnode.Limits{}); err != nil {
-			it.decodeErr = yamlError(err)
+			it.decodeErr = docError(format, err)
 		}
 		return nil
 	}
-	if len(docs) == 0 && err != nil {
+	if len(messages) == 0 && err != nil {
 		return nil // one malformed message
 	}
-	out := make([]item, 0, len(docs))
-	for _, d := range docs {
-		doc := item{loc: Location{Path: p}, kind: it.kind}
-		if len(docs) > 1 || err != nil {
-			doc.loc.Line = d.Line
-		}
-		if v, err := yamlnode.ToValue(d, yamlnode.Limits{}); err != nil {
-			doc.decodeErr = yamlError(err)
+	out := make([]item, 0, len(messages))
+	for _, m := range messages {
+		msg := item{loc: Location{Path: p, Line: m.Line}, kind: it.kind}
+		if v, err := yamlnode.ToValue(m, yamlnode.Limits{}); err != nil {
+			msg.decodeErr = docError(format, err)
 		} else {
-			doc.value = v
+			msg.value = v
 		}
-		out = append(out, doc)
+		out = append(out, msg)
 	}
 	return out
 }
@@ -554,20 +566,20 @@ func readFile(p string, max int) ([]byte, error) {
 	}
 }
 
-// yamlError words why a YAML message cannot be decoded, without the
-// file name its location already gives.
-func yamlError(err error) error {
+// docError words why a YAML or JSON message (format) cannot be decoded,
+// without the file name its location already gives.
+func docError(format string, err error) error {
 	var pe *yamldoc.Error
 	var ce *yamlnode.Error
 	switch {
 	case errors.As(err, &pe) && pe.Column > 0:
-		return fmt.Errorf("not a YAML message: column %d: %s", pe.Column, pe.Msg)
+		return fmt.Errorf("not a %s message: column %d: %s", format, pe.Column, pe.Msg)
 	case errors.As(err, &pe):
-		return fmt.Errorf("not a YAML message: %s", pe.Msg)
+		return fmt.Errorf("not a %s message: %s", format, pe.Msg)
 	case errors.As(err, &ce):
-		return fmt.Errorf("not a YAML message: line %d, column %d: %s", ce.Line, ce.Column, ce.Msg)
+		return fmt.Errorf("not a %s message: line %d, column %d: %s", format, ce.Line, ce.Column, ce.Msg)
 	}
-	return fmt.Errorf("not a YAML message: %v", err)
+	return fmt.Errorf("not a %s message: %v", format, err)
 }
 
 // checkAndCount checks a message that was read, and counts it in t.

@@ -345,13 +345,44 @@ func TestYAMLFiles(t *testing.T) {
 	if want := "malformed q/b.yaml:8"; strings.Join(problems, ", ") != want {
 		t.Errorf("problems %q, want %q", problems, want)
 	}
-	var pending []string
-	s.Integrity.Each(audit.CheckPending, func(p audit.Problem) bool {
-		pending = append(pending, p.Location.String())
-		return true
-	})
+	pending := checks(s)[audit.CheckPending]
 	if want := "q/a.yaml:1 q/a.yaml:9 q/b.yaml:1"; strings.Join(pending, " ") != want {
 		t.Errorf("pending DELEGATEs at %q, want %q", pending, want)
+	}
+}
+
+// TestListFiles: a file whose document is a list of mappings holds one
+// message per item, each at its line, as protoscan validate reads it; a
+// JSON file may start with a BOM; a list of anything else is one
+// message, and not a valid one.
+func TestListFiles(t *testing.T) {
+	hb := func(id, status string) string { return handbackJSON(id, status) }
+	root := repo(t, map[string]string{
+		"q/a.json": "[" + hb("task-a-001", "success") + ",\n " + hb("task-b-001", "done") + "]\n",
+		"q/b.yaml": "- handoff_type: HANDBACK\n  task_id: task-c-001\n  status: success\n  output: {}\n" +
+			"  metrics: {quality: 0.5, tokens: 1, cost: 0, duration_seconds: 1}\n" +
+			"- handoff_type: HANDBACK\n  task_id: task-d-001\n  status: SUCCESS\n  output: {}\n" +
+			"  metrics: {quality: 0.5, tokens: 1, cost: 0, duration_seconds: 1}\n",
+		"q/c.json": "\xef\xbb\xbf" + hb("task-e-001", "success"),
+		"q/d.json": "[1, 2]",
+		"q/e.json": "[" + hb("task-f-001", "success") + ",\n {\"task_id\": }]",
+	})
+	var verdicts bytes.Buffer
+	s := run(t, root, []string{"q"}, "", &verdicts)
+	got := checks(s)[audit.CheckOrphan]
+	if want := "q/a.json:1 q/a.json:2 q/b.yaml:1 q/b.yaml:6 q/c.json"; strings.Join(got, " ") != want {
+		t.Errorf("HANDBACKs at %q, want %q", got, want)
+	}
+	// a.json's two, b.yaml's two, c.json, d.json as one, e.json's error
+	if s.Messages != 7 || verdicts.String() != "1\n0\n1\n0\n1\n0\n0\n" {
+		t.Errorf("%d messages, verdicts %q", s.Messages, verdicts.String())
+	}
+	var problems []string
+	for _, p := range s.Problems {
+		problems = append(problems, p.Location.String()+": "+p.Check+": "+p.Message)
+	}
+	if want := "q/e.json:2: malformed: not a JSON message: column 14: invalid character '}' looking for beginning of value"; strings.Join(problems, "\n") != want {
+		t.Errorf("problems %q, want %q", problems, want)
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/protoscan/protoscan/languages/jsondoc"
 	"github.com/protoscan/protoscan/languages/markdown"
 	"github.com/protoscan/protoscan/languages/yamldoc"
+	"github.com/protoscan/protoscan/yamlnode"
 )
 
 // The top-level keys a handoff may be written under.
@@ -104,7 +105,7 @@ func unwrap(n *yaml.Node, key string) []Handoff {
 			return out
 		}
 	case yaml.SequenceNode:
-		if len(n.Content) > 0 && allMappings(n.Content) {
+		if yamlnode.IsListOfMappings(n) {
 			var out []Handoff
 			for _, c := range n.Content {
 				out = append(out, unwrap(c, key)...)
@@ -113,15 +114,6 @@ func unwrap(n *yaml.Node, key string) []Handoff {
 		}
 	}
 	return []Handoff{{Node: n, Key: key, Line: n.Line}}
-}
-
-func allMappings(nodes []*yaml.Node) bool {
-	for _, n := range nodes {
-		if n.Kind != yaml.MappingNode {
-			return false
-		}
-	}
-	return true
 }
 
 // markdownHandoffs reads the handoff blocks of a Markdown document: a

@@ -16,6 +16,7 @@ import (
 	"github.com/protoscan/protoscan/languages/jsondoc"
 	"github.com/protoscan/protoscan/languages/yamldoc"
 	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan/protoscan/yamlnode"
 )
 
 // maxInputBytes bounds one input file or stdin.
@@ -227,7 +228,7 @@ func (e *env) readMessages(path string) ([]*yaml.Node, error) {
 	if len(docs) == 0 {
 		return nil, fmt.Errorf("%s: no message in it", name)
 	}
-	return splitLists(docs), nil
+	return yamlnode.SplitLists(docs), nil
 }
 
 func startsLikeJSON(data []byte) bool {
@@ -362,27 +363,4 @@ func parseFlags(e *env, fs *flag.FlagSet, usage string, args []string, onArg fun
 		onArg(left[0])
 		args = left[1:]
 	}
-}
-
-// splitLists makes each mapping of a document that is a list of mappings
-// (a JSON array of messages, a YAML list of fixtures) a message of its own.
-func splitLists(docs []*yaml.Node) []*yaml.Node {
-	var out []*yaml.Node
-	for _, d := range docs {
-		if d.Kind == yaml.SequenceNode && len(d.Content) > 0 && allMappings(d.Content) {
-			out = append(out, d.Content...)
-			continue
-		}
-		out = append(out, d)
-	}
-	return out
-}
-
-func allMappings(nodes []*yaml.Node) bool {
-	for _, n := range nodes {
-		if n.Kind != yaml.MappingNode {
-			return false
-		}
-	}
-	return true
 }
