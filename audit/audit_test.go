@@ -268,6 +268,46 @@ func TestLineTooLong(t *testing.T) {
 	}
 }
 
+// FuzzMessageFile: any bytes in a message file of a queue tree, JSON or
+// YAML, give a summary whose counts add up, every problem at that file,
+// never a panic.
+func FuzzMessageFile(f *testing.F) {
+	f.Add([]byte(handbackJSON("task-a-001", "success")), false)
+	f.Add([]byte("["+handbackJSON("task-a-001", "success")+",{}]"), false)
+	f.Add([]byte("\xef\xbb\xbf[1,{\"a\":\"\xff\"}]"), false)
+	f.Add([]byte(strings.Replace(delegateYAML, "%ID%", "task-a-001", 1)+"---\n- {a: 1}\n- {b: *x}\n"), true)
+	f.Add([]byte("a: &x [*x]\n---\nb: [unclosed\n"), true)
+	v, _ := msgcheck.New(msgcheck.Options{}, msgcheck.DefaultSpec())
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte, yamlFile bool) {
+		name := filepath.Join(dir, "m.json")
+		if yamlFile {
+			name = filepath.Join(dir, "m.yaml")
+		}
+		if err := os.WriteFile(name, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		defer os.Remove(name)
+		var verdicts bytes.Buffer
+		s, err := audit.Run(context.Background(), []string{dir}, nil,
+			audit.Options{Validator: v, Spec: msgcheck.DefaultSpec(), MaxLine: 1 << 16, Verdicts: &verdicts, Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Valid+s.Invalid != s.Messages || verdicts.Len() != 2*s.Messages {
+			t.Fatalf("messages %d valid %d invalid %d verdicts %d", s.Messages, s.Valid, s.Invalid, verdicts.Len())
+		}
+		for _, p := range append(s.Integrity.All(), s.Problems...) {
+			if p.Path != filepath.ToSlash(name) || p.Message == "" {
+				t.Fatalf("problem %+v", p)
+			}
+			if p.Check == audit.CheckUnreadable {
+				t.Fatalf("a file that was read is unreadable: %+v", p)
+			}
+		}
+	})
+}
+
 // FuzzJSONL: any byte stream gives a summary, never a panic, and the
 // counts add up.
 func FuzzJSONL(f *testing.F) {
