@@ -413,14 +413,24 @@ func (r *reader) path(p string) {
 		return
 	}
 	var files []string
+	real := "" // p with its links resolved, for the links under it
 	err = filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
 		if err != nil {
 			r.problem(Location{Path: q}, err.Error())
 			return nil
 		}
 		if d.IsDir() {
-			if q != p && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules") {
+			if q != p && skippedDir(d.Name()) {
 				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			if real == "" {
+				real, _ = filepath.EvalSymlinks(p)
+			}
+			if r.link(q, d.Name(), real) {
+				files = append(files, q)
 			}
 			return nil
 		}
@@ -442,6 +452,45 @@ func (r *reader) path(p string) {
 		}
 		r.file(f)
 	}
+}
+
+func skippedDir(name string) bool { return strings.HasPrefix(name, ".") || name == "node_modules" }
+
+// link judges a symbolic link met in a tree whose root resolves to real,
+// and says whether to audit it as a message file. Links are never
+// followed into directories, so a loop cannot hang the walk. A link to a
+// file or directory under the root is passed over: its target is
+// audited at its own path (following it would count its messages twice,
+// as duplicates). A link to a message file elsewhere is audited at the
+// link's path; a link to a directory elsewhere, or one that cannot be
+// resolved (broken, a loop), is a problem: the audit is incomplete.
+func (r *reader) link(q, name, real string) bool {
+	if skippedDir(name) {
+		return false
+	}
+	target, err := filepath.EvalSymlinks(q)
+	if err != nil {
+		if messageFile(q) || !errors.Is(err, fs.ErrNotExist) {
+			r.problem(Location{Path: filepath.ToSlash(q)}, "symbolic link that cannot be followed: "+err.Error())
+		}
+		return false
+	}
+	if rel, err := filepath.Rel(real, target); real != "" && err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return false
+	}
+	fi, err := os.Stat(target)
+	switch {
+	case err != nil:
+		r.problem(Location{Path: filepath.ToSlash(q)}, err.Error())
+	case fi.IsDir():
+		if abs, err := filepath.Abs(target); err == nil {
+			target = abs
+		}
+		r.problem(Location{Path: filepath.ToSlash(q)}, "symbolic link to a directory outside the audited tree ("+target+"); not followed: audit it as a PATH of its own")
+	case fi.Mode().IsRegular() && messageFile(q):
+		return true
+	}
+	return false
 }
 
 func messageFile(p string) bool {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -423,6 +424,54 @@ func TestListFiles(t *testing.T) {
 	}
 	if want := "q/e.json:2: malformed: not a JSON message: column 14: invalid character '}' looking for beginning of value"; strings.Join(problems, "\n") != want {
 		t.Errorf("problems %q, want %q", problems, want)
+	}
+}
+
+// TestSymlinks: a tree's links are never followed into directories (a
+// loop cannot hang the audit); a link to what the tree holds anyway is
+// passed over, one to a message file elsewhere audited at its own path,
+// and the others are named as problems.
+func TestSymlinks(t *testing.T) {
+	root := repo(t, map[string]string{
+		"q/real/a.json":   handbackJSON("task-a-001", "success"),
+		"outside/b.json":  handbackJSON("task-b-001", "success"),
+		"outside/c.json":  handbackJSON("task-c-001", "success"),
+		"q/real/notes.md": "not a message",
+	})
+	for link, target := range map[string]string{
+		"q/in.json":     "real/a.json",       // inside: a.json is audited once
+		"q/out.json":    "../outside/b.json", // a message file elsewhere
+		"q/outdir":      "../outside",        // a directory elsewhere: not followed
+		"q/self":        ".",                 // a loop through a directory
+		"q/broken.yaml": "nowhere.yaml",
+		"q/loop1.json":  "loop2.json",
+		"q/loop2.json":  "loop1.json",
+		"q/notes":       "real/notes.md", // not a message file: ignored
+	} {
+		if err := os.Symlink(target, filepath.Join(root, filepath.FromSlash(link))); err != nil {
+			t.Skip("no symbolic links here:", err)
+		}
+	}
+	var verdicts bytes.Buffer
+	s := run(t, root, []string{"q"}, "", &verdicts)
+	if s.Messages != 2 || s.Valid != 2 || len(checks(s)[audit.CheckDuplicate]) != 0 {
+		t.Errorf("messages %d valid %d duplicates %v, want a.json and out.json once each", s.Messages, s.Valid, checks(s)[audit.CheckDuplicate])
+	}
+	if got := checks(s)[audit.CheckOrphan]; strings.Join(got, " ") != "q/out.json q/real/a.json" {
+		t.Errorf("audited %v", got)
+	}
+	var problems []string
+	for _, p := range s.Problems {
+		problems = append(problems, p.Location.String())
+	}
+	slices.Sort(problems)
+	if want := "q/broken.yaml q/loop1.json q/loop2.json q/outdir"; strings.Join(problems, " ") != want {
+		t.Errorf("problems at %v, want %s", problems, want)
+	}
+	for _, p := range s.Problems {
+		if p.Path == "q/outdir" && !strings.Contains(p.Message, "symbolic link to a directory outside the audited tree") {
+			t.Errorf("q/outdir: %s", p.Message)
+		}
 	}
 }
 

@@ -146,7 +146,7 @@ var catalogue = []Doc{
 	{
 		ID: "audit/unreadable", Name: "AuditUnreadable", Severity: finding.Error,
 		Title:   "An input of the audit could not be read",
-		What:    "A path given to `protoscan audit`, or a file under it, could not be read: it does not exist, permission is denied, or it is over the size limit (16 MiB for a message file or a JSON Lines line). The audit goes on without it and exits 2.",
+		What:    "A path given to `protoscan audit`, or a file under it, could not be read: it does not exist, permission is denied, it is over the size limit (16 MiB for a message file or a JSON Lines line), or it is a symbolic link that cannot be followed (broken, a loop) or that points to a directory outside the audited tree (links are not followed into directories; a link to a file or directory inside the tree is passed over, as its target is audited at its own path). The audit goes on without it and exits 2.",
 		Why:     "The audit is incomplete: its totals and integrity checks leave out whatever the input held.",
 		Example: "missing-path: unreadable: stat missing-path: no such file or directory",
 		Fix:     "Fix the path or the permissions; split a message over the limit, or move large payloads out of the message.",
