@@ -414,13 +414,19 @@ func (r *reader) path(p string) {
 	}
 	var files []string
 	real := "" // p with its links resolved, for the links under it
-	err = filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
+	walkRoot := p
+	if lfi, err := os.Lstat(p); err == nil && lfi.Mode()&fs.ModeSymlink != 0 {
+		// a PATH that is a link to a directory is what the user asked
+		// for: a trailing separator makes WalkDir follow it (only it)
+		walkRoot = p + string(filepath.Separator)
+	}
+	err = filepath.WalkDir(walkRoot, func(q string, d fs.DirEntry, err error) error {
 		if err != nil {
 			r.problem(Location{Path: q}, err.Error())
 			return nil
 		}
 		if d.IsDir() {
-			if q != p && skippedDir(d.Name()) {
+			if q != walkRoot && skippedDir(d.Name()) {
 				return filepath.SkipDir
 			}
 			return nil

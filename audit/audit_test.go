@@ -473,6 +473,14 @@ func TestSymlinks(t *testing.T) {
 			t.Errorf("q/outdir: %s", p.Message)
 		}
 	}
+	// a PATH that is itself a link to the tree is walked, at its name
+	if err := os.Symlink("q", filepath.Join(root, "qlink")); err != nil {
+		t.Fatal(err)
+	}
+	s = run(t, root, []string{"qlink"}, "", nil)
+	if got := checks(s)[audit.CheckOrphan]; strings.Join(got, " ") != "qlink/out.json qlink/real/a.json" {
+		t.Errorf("through a linked PATH, audited %v", got)
+	}
 }
 
 // TestTreeOrder: a tree's files are audited in the order of their paths,
