@@ -121,6 +121,10 @@ func (e *env) audit(args []string) int {
 			code = exitTrouble
 		}
 	}
+	if s.Messages == 0 && err == nil {
+		// an empty queue is a real state, but so is a mistyped PATH: say it
+		fmt.Fprintln(e.stderr, "protoscan audit: no message found (message files are .json, .jsonl, .ndjson, .yaml and .yml)")
+	}
 	if code == exitOK {
 		if threshold >= 0 && s.Compliance() < threshold || threshold < 0 && s.Invalid > 0 {
 			code = exitFailed
