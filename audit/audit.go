@@ -295,7 +295,7 @@ func (c *checker) check(it *item, ids *[]byte) {
 		// validating on the tape skips the maps and boxed values of a
 		// decoded message; Validate takes what the tape walk declines
 		if err := c.tape.Parse(it.data); err != nil {
-			it.decodeErr = err
+			it.decodeErr = docError("JSON", err)
 			return
 		}
 		kind := kindOfTape(&c.tape, c.opts.Spec, it.kind)
@@ -309,7 +309,7 @@ func (c *checker) check(it *item, ids *[]byte) {
 		}
 		var err error
 		if v, err = c.dec.DecodeString(it.data); err != nil {
-			it.decodeErr = err
+			it.decodeErr = docError("JSON", err)
 			return
 		}
 		it.data = "" // the text is not kept past validation
@@ -413,7 +413,10 @@ func (r *reader) path(p string) {
 		return
 	}
 	var files []string
-	real := "" // p with its links resolved, for the links under it
+	resolved, err := filepath.EvalSymlinks(p) // for the links under p
+	if err != nil {
+		resolved = p
+	}
 	walkRoot := p
 	if lfi, err := os.Lstat(p); err == nil && lfi.Mode()&fs.ModeSymlink != 0 {
 		// a PATH that is a link to a directory is what the user asked
@@ -432,10 +435,7 @@ func (r *reader) path(p string) {
 			return nil
 		}
 		if d.Type()&fs.ModeSymlink != 0 {
-			if real == "" {
-				real, _ = filepath.EvalSymlinks(p)
-			}
-			if r.link(q, d.Name(), real) {
+			if r.link(q, d.Name(), resolved) {
 				files = append(files, q)
 			}
 			return nil
@@ -462,7 +462,7 @@ func (r *reader) path(p string) {
 
 func skippedDir(name string) bool { return strings.HasPrefix(name, ".") || name == "node_modules" }
 
-// link judges a symbolic link met in a tree whose root resolves to real,
+// link judges a symbolic link met in a tree whose root resolves to root,
 // and says whether to audit it as a message file. Links are never
 // followed into directories, so a loop cannot hang the walk. A link to a
 // file or directory under the root is passed over: its target is
@@ -470,7 +470,7 @@ func skippedDir(name string) bool { return strings.HasPrefix(name, ".") || name 
 // as duplicates). A link to a message file elsewhere is audited at the
 // link's path; a link to a directory elsewhere, or one that cannot be
 // resolved (broken, a loop), is a problem: the audit is incomplete.
-func (r *reader) link(q, name, real string) bool {
+func (r *reader) link(q, name, root string) bool {
 	if skippedDir(name) {
 		return false
 	}
@@ -481,7 +481,7 @@ func (r *reader) link(q, name, real string) bool {
 		}
 		return false
 	}
-	if rel, err := filepath.Rel(real, target); real != "" && err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+	if rel, err := filepath.Rel(root, target); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return false
 	}
 	fi, err := os.Stat(target)
@@ -562,13 +562,13 @@ func loadFile(it *item, max int) []item {
 			it.loc.Line = de.Line
 		}
 	}
-	messages := yamlnode.SplitLists(docs)
-	if len(messages) == 1 && len(docs) == 1 && messages[0] == docs[0] && err == nil {
+	if len(docs) == 1 && err == nil && !yamlnode.IsListOfMappings(docs[0]) {
 		if it.value, err = yamlnode.ToValue(docs[0], yamlnode.Limits{}); err != nil {
 			it.decodeErr = docError(format, err)
 		}
 		return nil
 	}
+	messages := yamlnode.SplitLists(docs)
 	if len(messages) == 0 && err != nil {
 		return nil // one malformed message
 	}
@@ -621,7 +621,8 @@ func readFile(p string, max int) ([]byte, error) {
 	}
 }
 
-// docError words why a YAML or JSON message (format) cannot be decoded,
+// docError words why a YAML or JSON message (format) cannot be decoded
+// (yamldoc, jsondoc, yamlnode and jsonmsg errors alike),
 // without the file name its location already gives.
 func docError(format string, err error) error {
 	var pe *yamldoc.Error

@@ -202,8 +202,8 @@ func TestReportCounts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Messages != 4 || s.Valid != 3 || s.WithWarnings != 2 {
-		t.Errorf("messages %d valid %d with warnings %d, want 4, 3, 2", s.Messages, s.Valid, s.WithWarnings)
+	if s.Messages != 4 || s.Valid != 3 || s.WithWarnings() != 2 {
+		t.Errorf("messages %d valid %d with warnings %d, want 4, 3, 2", s.Messages, s.Valid, s.WithWarnings())
 	}
 	want := []audit.RuleCount{{Rule: "msgcheck/handback-status-enum", Severity: audit.SeverityError, N: 1},
 		{Rule: "msgcheck/handback-flags-deprecated", Severity: audit.SeverityWarning, N: 2},

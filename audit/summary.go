@@ -5,17 +5,15 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/protoscan/protoscan/jsonmsg"
 	"github.com/protoscan/protoscan/msgcheck"
 )
 
 // Summary is the outcome of an audit.
 type Summary struct {
-	Messages     int // messages read (decodable or not)
-	Valid        int
-	Invalid      int // with errors, or not decodable
-	WithWarnings int // messages with at least one warning, valid or not
-	Kinds        []KindTotals
+	Messages int // messages read (decodable or not)
+	Valid    int
+	Invalid  int // with errors, or not decodable
+	Kinds    []KindTotals
 	// Rules counts the errors, then the warnings, per rule id, most
 	// frequent first; UnknownFields and DeprecatedFields the field names
 	// seen.
@@ -39,6 +37,16 @@ func (s *Summary) Compliance() float64 {
 		return 100
 	}
 	return 100 * float64(s.Valid) / float64(s.Messages)
+}
+
+// WithWarnings is the number of messages with at least one warning,
+// valid or not (a malformed message has none).
+func (s *Summary) WithWarnings() int {
+	n := 0
+	for _, k := range s.Kinds {
+		n += k.Warns
+	}
+	return n
 }
 
 // KindTotals are the counts of one kind.
@@ -234,11 +242,7 @@ func (a *aggregator) add(b *batch, it *item) {
 	a.s.Messages++
 	if it.decodeErr != nil {
 		a.s.Invalid++
-		msg := it.decodeErr.Error()
-		if _, ok := it.decodeErr.(*jsonmsg.SyntaxError); ok {
-			msg = "not a JSON message: " + msg
-		}
-		a.s.Problems = append(a.s.Problems, Problem{Check: CheckMalformed, Message: msg, Location: it.loc})
+		a.s.Problems = append(a.s.Problems, Problem{Check: CheckMalformed, Message: it.decodeErr.Error(), Location: it.loc})
 		return
 	}
 	if it.valid {
@@ -297,9 +301,6 @@ func (a *aggregator) finish(tallies []*tally) *Summary {
 		if i := slices.IndexFunc(a.t.kinds, func(kt *KindTotals) bool { return kt.Kind == k }); i >= 0 {
 			s.Kinds = append(s.Kinds, *a.t.kinds[i])
 		}
-	}
-	for _, kt := range s.Kinds {
-		s.WithWarnings += kt.Warns
 	}
 	for _, c := range counts(a.t.rules) {
 		s.Rules = append(s.Rules, RuleCount{c.Name, SeverityError, c.N})

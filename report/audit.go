@@ -24,7 +24,7 @@ const maxListed = 20
 func AuditText(w io.Writer, s *audit.Summary) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d messages: %d valid, %d invalid, %d with warnings, %s compliant\n",
-		s.Messages, s.Valid, s.Invalid, s.WithWarnings, pct(s.Compliance()))
+		s.Messages, s.Valid, s.Invalid, s.WithWarnings(), pct(s.Compliance()))
 	for _, k := range s.Kinds {
 		name := k.Kind
 		if name == "" {
@@ -168,7 +168,7 @@ func AuditJSON(w io.Writer, s *audit.Summary) error {
 		WithWarnings int     `json:"with_warnings"`
 		Compliance   float64 `json:"compliance"`
 	}
-	summary.Messages, summary.Valid, summary.Invalid, summary.WithWarnings = s.Messages, s.Valid, s.Invalid, s.WithWarnings
+	summary.Messages, summary.Valid, summary.Invalid, summary.WithWarnings = s.Messages, s.Valid, s.Invalid, s.WithWarnings()
 	summary.Compliance = float64(int(s.Compliance()*10)) / 10
 	kinds, rules, statuses := []kind{}, []rule{}, []status{}
 	for _, k := range s.Kinds {
@@ -272,7 +272,7 @@ func AuditMarkdown(w io.Writer, s *audit.Summary) error {
 		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d |\n", name, k.Messages, k.Valid, k.Invalid, k.Warns)
 	}
 	// the kinds leave out the messages that could not be decoded
-	fmt.Fprintf(&b, "| **all** | %d | %d | %d | %d |\n", s.Messages, s.Valid, s.Invalid, s.WithWarnings)
+	fmt.Fprintf(&b, "| **all** | %d | %d | %d | %d |\n", s.Messages, s.Valid, s.Invalid, s.WithWarnings())
 	if len(s.Rules) > 0 {
 		b.WriteString("\n| rule | severity | count |\n| :--- | :--- | ---: |\n")
 		for _, r := range s.Rules {

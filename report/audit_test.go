@@ -11,7 +11,7 @@ import (
 )
 
 func sampleAudit() *audit.Summary {
-	s := &audit.Summary{Messages: 6, Valid: 3, Invalid: 3, WithWarnings: 2,
+	s := &audit.Summary{Messages: 6, Valid: 3, Invalid: 3,
 		Kinds: []audit.KindTotals{{Kind: "delegate", Messages: 3, Valid: 2, Invalid: 1, Warns: 1},
 			{Kind: "handback", Messages: 2, Valid: 1, Invalid: 1, Warns: 1}},
 		Rules: []audit.RuleCount{{Rule: "msgcheck/handback-status-enum", Severity: audit.SeverityError, N: 1},
