@@ -1,7 +1,18 @@
 // Package gitdiff tells which lines of a git working tree changed since a
 // revision, so that a scan can report only the findings on new code.
 //
-// ChangedLines diffs the working tree (committed, staged and unstaged
+// FindRepo is the one place protoscan learns where its repository is: git
+// is asked once, from the process's working directory, with implicit bare
+// repositories refused (safe.bareRepository=explicit). The scanned tree is
+// untrusted, so no directory inside it is ever taken as a repository and
+// never becomes git's working directory. Every later command names the git
+// directory and the work tree explicitly, and runs with the configuration
+// that could execute something switched off: no fsmonitor, no hooks, no
+// external diff, no textconv, and every filter driver the user's
+// configuration defines emptied, so that a .gitattributes in the tree
+// cannot make git run one.
+//
+// Repo.ChangedLines diffs the working tree (committed, staged and unstaged
 // changes alike) against the merge base of HEAD and the revision, as a pull
 // request is reviewed: changes made on the revision's side since the
 // branch forked do not count. Untracked files that .gitignore does not
@@ -11,8 +22,8 @@
 //
 // The diff is read as it streams out of git, line by line, so a large diff
 // is never held in memory. git is run with the options that make its
-// output independent of the user's configuration (no colour, no external
-// diff or textconv, standard a/ b/ prefixes, core.quotePath off).
+// output independent of the user's configuration (no colour, standard a/
+// b/ prefixes, paths from the top level, core.quotePath off).
 package gitdiff
 
 import (
@@ -59,26 +70,114 @@ func (m Changes) Contains(path string, line int) bool {
 	return i < len(rs) && rs[i].Start <= line
 }
 
-// ChangedLines returns the lines of the working tree at repoDir that
-// changed since the merge base of HEAD and rev (a branch, tag, commit or
-// any revision git accepts). repoDir may be a subdirectory of the
-// repository: only its files are reported, with paths relative to it.
+// Repo is the git repository of the process's working directory, as
+// FindRepo found it. Its commands never run anywhere else.
+type Repo struct {
+	// Root is the absolute path of the work tree's top level.
+	Root string
+	// GitDir is the absolute path of the git directory.
+	GitDir string
+
+	// noFilters empties every filter driver the configuration defines:
+	// --config-env pairs, since a driver's name may hold a '=' that -c
+	// would split at.
+	noFilters []string
+}
+
+// Names of the environment variables --config-env reads its values from.
+const (
+	envEmpty = "PROTOSCAN_GIT_EMPTY"
+	envFalse = "PROTOSCAN_GIT_FALSE"
+)
+
+// FindRepo asks git, from the process's working directory, for the top
+// level of its work tree and its git directory. The user's environment
+// (GIT_DIR, GIT_WORK_TREE, GIT_CEILING_DIRECTORIES...) is honoured: it is
+// the user's. A bare repository is taken only when the environment names
+// it, never because a directory looks like one.
 //
-// Errors are clear and include git's own message: git not installed,
-// repoDir not in a git repository, rev unknown, no common history.
-func ChangedLines(ctx context.Context, repoDir, rev string) (Changes, error) {
+// Errors include git's own message: git not installed, the working
+// directory in no git repository, a repository without a work tree.
+func FindRepo(ctx context.Context) (*Repo, error) {
+	args := []string{"-c", "safe.bareRepository=explicit", "rev-parse", "--show-toplevel", "--absolute-git-dir"}
+	cmd := exec.CommandContext(ctx, "git", args...)
+	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0")
+	var stderr cappedBuffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, gitError(ctx, "the working directory", args[2:], err, stderr.Bytes())
+	}
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(lines) != 2 || !filepath.IsAbs(lines[0]) || !filepath.IsAbs(lines[1]) {
+		return nil, fmt.Errorf("gitdiff: git rev-parse --show-toplevel --absolute-git-dir: unexpected output %q", out)
+	}
+	r := &Repo{Root: filepath.Clean(lines[0]), GitDir: filepath.Clean(lines[1])}
+	if err := r.readFilters(ctx); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// readFilters lists the filter drivers the configuration defines (in every
+// scope git reads for this repository, includes followed) and prepares
+// their emptying: an empty clean, smudge or process command is no command,
+// and a driver no longer required cannot fail the diff.
+func (r *Repo) readFilters(ctx context.Context) error {
+	out, err := r.output(ctx, "config", "-z", "--get-regexp", `^filter\.`)
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) && ee.ExitCode() == 1 {
+			return nil // none defined
+		}
+		return err
+	}
+	seen := map[string]bool{}
+	for _, entry := range strings.Split(string(out), "\x00") {
+		key, _, _ := strings.Cut(entry, "\n")
+		// filter.<name>.<variable>; the name may hold dots
+		first, last := strings.IndexByte(key, '.'), strings.LastIndexByte(key, '.')
+		if first < 0 || last <= first {
+			continue
+		}
+		name := key[first+1 : last]
+		if seen[name] {
+			continue
+		}
+		seen[name] = true
+		for _, v := range []string{"clean", "smudge", "process"} {
+			r.noFilters = append(r.noFilters, "--config-env=filter."+name+"."+v+"="+envEmpty)
+		}
+		r.noFilters = append(r.noFilters, "--config-env=filter."+name+".required="+envFalse)
+	}
+	return nil
+}
+
+// ChangedLines returns the lines of the working tree under dir that
+// changed since the merge base of HEAD and rev (a branch, tag, commit or
+// any revision git accepts). dir is the repository's top level or a
+// directory under it: only its files are reported, with paths relative to
+// it. git runs at the top level, never in dir.
+//
+// Errors are clear and include git's own message: dir outside the
+// repository, rev unknown, no common history.
+func (r *Repo) ChangedLines(ctx context.Context, dir, rev string) (Changes, error) {
 	switch {
 	case rev == "":
 		return nil, errors.New("gitdiff: no revision to compare with")
 	case strings.HasPrefix(rev, "-"):
 		return nil, fmt.Errorf("gitdiff: invalid revision %q", rev)
 	}
-	if st, err := os.Stat(repoDir); err != nil {
+	if st, err := os.Stat(dir); err != nil {
 		return nil, fmt.Errorf("gitdiff: %w", err)
 	} else if !st.IsDir() {
-		return nil, fmt.Errorf("gitdiff: %s is not a directory", repoDir)
+		return nil, fmt.Errorf("gitdiff: %s is not a directory", dir)
 	}
-	out, err := output(ctx, repoDir, "merge-base", rev, "HEAD")
+	rel, err := r.relDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	out, err := r.output(ctx, "merge-base", rev, "HEAD")
 	if err != nil {
 		var ee *exec.ExitError
 		if errors.As(err, &ee) && ee.ExitCode() == 1 && len(bytes.TrimSpace(out)) == 0 {
@@ -87,22 +186,73 @@ func ChangedLines(ctx context.Context, repoDir, rev string) (Changes, error) {
 		return nil, err
 	}
 	base := strings.TrimSpace(string(out))
+	var pathspec []string
+	if rel != "" {
+		pathspec = []string{rel}
+	}
 	m := Changes{}
-	if err := diff(ctx, repoDir, base, m); err != nil {
+	if err := r.diff(ctx, base, pathspec, m); err != nil {
 		return nil, err
 	}
-	if err := untracked(ctx, repoDir, m); err != nil {
+	if err := r.untracked(ctx, pathspec, m); err != nil {
 		return nil, err
 	}
-	return m, nil
+	if rel == "" {
+		return m, nil
+	}
+	// git names paths from the top level; the caller's are relative to dir
+	sub := make(Changes, len(m))
+	for p, rs := range m {
+		if q, ok := strings.CutPrefix(p, rel+"/"); ok {
+			sub[q] = rs
+		}
+	}
+	return sub, nil
 }
 
-// command prepares git args in dir.
-func command(ctx context.Context, dir string, args ...string) *exec.Cmd {
-	cmd := exec.CommandContext(ctx, "git", append([]string{"-c", "core.quotePath=false"}, args...)...)
-	cmd.Dir = dir
-	// read-only: never take the index lock a concurrent git may need
-	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0")
+// relDir returns the slash path of dir relative to the top level ("" for
+// the top level itself), both with their symbolic links resolved; a dir
+// outside the work tree is an error, not a repository of its own.
+func (r *Repo) relDir(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", fmt.Errorf("gitdiff: %w", err)
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return "", fmt.Errorf("gitdiff: %w", err)
+	}
+	root, err := filepath.EvalSymlinks(r.Root)
+	if err != nil {
+		return "", fmt.Errorf("gitdiff: %w", err)
+	}
+	rel, err := filepath.Rel(root, real)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", fmt.Errorf("gitdiff: %s is outside the git work tree of the working directory (%s): run protoscan from inside the repository it scans", dir, r.Root)
+	}
+	if rel == "." {
+		return "", nil
+	}
+	return filepath.ToSlash(rel), nil
+}
+
+// command prepares git args: at the top level, on the repository found,
+// with everything that could run a program of the tree's choosing off.
+func (r *Repo) command(ctx context.Context, args ...string) *exec.Cmd {
+	full := []string{
+		"--git-dir=" + r.GitDir, "--work-tree=" + r.Root,
+		"--no-pager", "--literal-pathspecs",
+		"-c", "core.fsmonitor=false",
+		"-c", "core.hooksPath=" + os.DevNull,
+		"-c", "core.quotePath=false",
+	}
+	full = append(full, r.noFilters...)
+	full = append(full, args...)
+	cmd := exec.CommandContext(ctx, "git", full...)
+	cmd.Dir = r.Root
+	cmd.Env = append(os.Environ(),
+		"GIT_OPTIONAL_LOCKS=0", // read-only: never take the index lock a concurrent git may need
+		envEmpty+"=", envFalse+"=false")
 	return cmd
 }
 
@@ -132,8 +282,8 @@ func gitError(ctx context.Context, dir string, args []string, err error, stderr 
 }
 
 // output runs a short git command and returns its stdout.
-func output(ctx context.Context, dir string, args ...string) ([]byte, error) {
-	cmd := command(ctx, dir, args...)
+func (r *Repo) output(ctx context.Context, args ...string) ([]byte, error) {
+	cmd := r.command(ctx, args...)
 	var stderr cappedBuffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -142,17 +292,17 @@ func output(ctx context.Context, dir string, args ...string) ([]byte, error) {
 		if errors.As(err, &ee) && ee.ExitCode() == 1 && stderr.Len() == 0 {
 			return out, err // a plain "no" (merge-base without a base)
 		}
-		return out, gitError(ctx, dir, args, err, stderr.Bytes())
+		return out, gitError(ctx, r.Root, args, err, stderr.Bytes())
 	}
 	return out, nil
 }
 
-// stream runs git args in dir and hands its stdout to read; the command is
+// stream runs git args and hands its stdout to read; the command is
 // stopped if read fails.
-func stream(ctx context.Context, dir string, read func(io.Reader) error, args ...string) error {
+func (r *Repo) stream(ctx context.Context, read func(io.Reader) error, args ...string) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	cmd := command(ctx, dir, args...)
+	cmd := r.command(ctx, args...)
 	var stderr cappedBuffer
 	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()
@@ -160,7 +310,7 @@ func stream(ctx context.Context, dir string, read func(io.Reader) error, args ..
 		return fmt.Errorf("gitdiff: %w", err)
 	}
 	if err := cmd.Start(); err != nil {
-		return gitError(ctx, dir, args, err, nil)
+		return gitError(ctx, r.Root, args, err, nil)
 	}
 	rerr := read(stdout)
 	if rerr != nil {
@@ -172,16 +322,17 @@ func stream(ctx context.Context, dir string, read func(io.Reader) error, args ..
 		return rerr
 	}
 	if werr != nil {
-		return gitError(ctx, dir, args, werr, stderr.Bytes())
+		return gitError(ctx, r.Root, args, werr, stderr.Bytes())
 	}
 	return nil
 }
 
-// diff adds to m the changes of the working tree against base.
-func diff(ctx context.Context, dir, base string, m Changes) error {
-	return stream(ctx, dir, func(r io.Reader) error { return parseDiff(r, m) },
-		"diff", "--unified=0", "--no-color", "--no-ext-diff", "--no-textconv", "--relative",
-		"--find-renames", "--ignore-submodules=all", "--src-prefix=a/", "--dst-prefix=b/", base, "--")
+// diff adds to m the changes of the working tree under pathspec against
+// base, with paths from the top level.
+func (r *Repo) diff(ctx context.Context, base string, pathspec []string, m Changes) error {
+	args := []string{"diff", "--unified=0", "--no-color", "--no-ext-diff", "--no-textconv", "--no-relative",
+		"--find-renames", "--ignore-submodules=all", "--submodule=short", "--src-prefix=a/", "--dst-prefix=b/", base, "--"}
+	return r.stream(ctx, func(rd io.Reader) error { return parseDiff(rd, m) }, append(args, pathspec...)...)
 }
 
 // lineReader reads lines of any length; of a line longer than its buffer
@@ -448,13 +599,13 @@ func cutQuoted(s string) (name, rest string, ok bool) {
 	return "", "", false
 }
 
-// untracked adds the untracked, not ignored files under dir to m, each as
-// entirely new. Binary files are left out; a special file (a symlink)
-// counts as changed without lines.
-func untracked(ctx context.Context, dir string, m Changes) error {
+// untracked adds the untracked, not ignored files under pathspec to m,
+// each as entirely new, with paths from the top level. Binary files are
+// left out; a special file (a symlink) counts as changed without lines.
+func (r *Repo) untracked(ctx context.Context, pathspec []string, m Changes) error {
 	var paths []string
-	err := stream(ctx, dir, func(r io.Reader) error {
-		br := bufio.NewReader(r)
+	err := r.stream(ctx, func(rd io.Reader) error {
+		br := bufio.NewReader(rd)
 		for {
 			p, err := br.ReadString(0)
 			p = strings.TrimSuffix(p, "\x00")
@@ -469,12 +620,12 @@ func untracked(ctx context.Context, dir string, m Changes) error {
 				return fmt.Errorf("gitdiff: reading git ls-files: %w", err)
 			}
 		}
-	}, "ls-files", "-z", "--others", "--exclude-standard")
+	}, append([]string{"ls-files", "-z", "--others", "--exclude-standard", "--"}, pathspec...)...)
 	if err != nil {
 		return err
 	}
 	for _, p := range paths {
-		n, binary, err := countLines(filepath.Join(dir, filepath.FromSlash(p)))
+		n, binary, err := countLines(filepath.Join(r.Root, filepath.FromSlash(p)))
 		switch {
 		case errors.Is(err, os.ErrNotExist):
 			continue // gone since git listed it
@@ -510,6 +661,10 @@ func countLines(path string) (lines int, binary bool, err error) {
 		return 0, false, err
 	}
 	defer f.Close()
+	// only the regular file Lstat saw is read, not one put in its place
+	if fst, err := f.Stat(); err != nil || !fst.Mode().IsRegular() || !os.SameFile(st, fst) {
+		return 0, false, err
+	}
 	buf := make([]byte, 64<<10)
 	read, last := 0, byte('\n')
 	for {

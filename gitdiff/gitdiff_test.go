@@ -69,6 +69,18 @@ func newRepo(t *testing.T) string {
 	return dir
 }
 
+// changedLines finds the repository from cwd, as protoscan does from its
+// working directory, and asks it for the changes under dir.
+func changedLines(t *testing.T, ctx context.Context, cwd, dir, rev string) (Changes, error) {
+	t.Helper()
+	t.Chdir(cwd)
+	r, err := FindRepo(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return r.ChangedLines(ctx, dir, rev)
+}
+
 const quoted = "quo\"te ü.go"
 
 func TestChangedLines(t *testing.T) {
@@ -131,7 +143,7 @@ func TestChangedLines(t *testing.T) {
 	write(t, dir, "sub/new.py", "x = 1\n")
 	write(t, dir, "new dir/ü x.yaml", "a: 1\nb: 2\n")
 
-	got, err := ChangedLines(context.Background(), dir, "main")
+	got, err := changedLines(t, context.Background(), dir, dir, "main")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +165,7 @@ func TestChangedLines(t *testing.T) {
 	}
 
 	// a subdirectory sees its own files, relative to itself
-	got, err = ChangedLines(context.Background(), filepath.Join(dir, "sub"), "main")
+	got, err = changedLines(t, context.Background(), dir, filepath.Join(dir, "sub"), "main")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +175,7 @@ func TestChangedLines(t *testing.T) {
 	}
 
 	// against HEAD itself only the working tree counts
-	got, err = ChangedLines(context.Background(), dir, "HEAD")
+	got, err = changedLines(t, context.Background(), dir, dir, "HEAD")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +205,7 @@ func TestChangedLinesLarge(t *testing.T) {
 	}
 	write(t, dir, "big.txt", b.String())
 	write(t, dir, "long.txt", "short\n"+strings.Repeat("y", 1<<20)+"\n+++ b/fake\n")
-	got, err := ChangedLines(context.Background(), dir, "HEAD")
+	got, err := changedLines(t, context.Background(), dir, dir, "HEAD")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,28 +224,33 @@ func TestChangedLinesErrors(t *testing.T) {
 	gitEnv(t)
 	ctx := context.Background()
 	notRepo := t.TempDir()
-	if _, err := ChangedLines(ctx, notRepo, "main"); err == nil || !strings.Contains(err.Error(), "not a git repository") {
+	if _, err := changedLines(t, ctx, notRepo, notRepo, "main"); err == nil || !strings.Contains(err.Error(), "not a git repository") {
 		t.Errorf("not a repository: %v", err)
-	}
-	if _, err := ChangedLines(ctx, filepath.Join(notRepo, "missing"), "main"); err == nil || !strings.Contains(err.Error(), "missing") {
-		t.Errorf("missing directory: %v", err)
 	}
 
 	dir := newRepo(t)
+	if _, err := changedLines(t, ctx, dir, filepath.Join(dir, "missing"), "main"); err == nil || !strings.Contains(err.Error(), "missing") {
+		t.Errorf("missing directory: %v", err)
+	}
+	// a directory outside the repository is not looked at, even when it is
+	// a repository itself
+	if _, err := changedLines(t, ctx, dir, newRepo(t), "main"); err == nil || !strings.Contains(err.Error(), "outside the git work tree") {
+		t.Errorf("directory outside the repository: %v", err)
+	}
 	// no commit yet: HEAD is not a revision
-	if _, err := ChangedLines(ctx, dir, "main"); err == nil || !strings.Contains(err.Error(), "merge-base") {
+	if _, err := changedLines(t, ctx, dir, dir, "main"); err == nil || !strings.Contains(err.Error(), "merge-base") {
 		t.Errorf("unborn HEAD: %v", err)
 	}
 	write(t, dir, "a.go", "package a\n")
 	git(t, dir, "add", "-A")
 	git(t, dir, "commit", "-q", "-m", "base")
 
-	_, err := ChangedLines(ctx, dir, "nosuch")
+	_, err := changedLines(t, ctx, dir, dir, "nosuch")
 	if err == nil || !strings.Contains(err.Error(), "nosuch") || !strings.Contains(err.Error(), "fatal:") {
 		t.Errorf("unknown revision: %v", err)
 	}
 	for _, rev := range []string{"", "--output=/tmp/x", "-h"} {
-		if _, err := ChangedLines(ctx, dir, rev); err == nil {
+		if _, err := changedLines(t, ctx, dir, dir, rev); err == nil {
 			t.Errorf("revision %q accepted", rev)
 		}
 	}
@@ -241,18 +258,18 @@ func TestChangedLinesErrors(t *testing.T) {
 	// unrelated history
 	git(t, dir, "checkout", "-q", "--orphan", "other")
 	git(t, dir, "commit", "-q", "-m", "other root")
-	if _, err := ChangedLines(ctx, dir, "main"); err == nil || !strings.Contains(err.Error(), "no common history") {
+	if _, err := changedLines(t, ctx, dir, dir, "main"); err == nil || !strings.Contains(err.Error(), "no common history") {
 		t.Errorf("unrelated histories: %v", err)
 	}
 
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := ChangedLines(cancelled, dir, "HEAD"); !errors.Is(err, context.Canceled) {
+	if _, err := changedLines(t, cancelled, dir, dir, "HEAD"); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
 
 	t.Setenv("PATH", t.TempDir())
-	if _, err := ChangedLines(ctx, dir, "HEAD"); err == nil || !strings.Contains(err.Error(), "git is not installed") {
+	if _, err := changedLines(t, ctx, dir, dir, "HEAD"); err == nil || !strings.Contains(err.Error(), "git is not installed") {
 		t.Errorf("without git: %v", err)
 	}
 }

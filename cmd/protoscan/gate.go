@@ -88,15 +88,21 @@ func applySuppressions(fs []finding.Finding, directives map[string][]suppress.Di
 
 // onlyChanged keeps the findings on lines changed since the merge base
 // with rev, in each scanned root; a cluster is kept when any member is.
+// The repository is the working directory's: git never runs in a scanned
+// root, which may hold a repository of its own.
 func onlyChanged(ctx context.Context, fs []finding.Finding, roots []string, prefixes []string, rev string) ([]finding.Finding, error) {
 	type root struct {
 		prefix  string
 		changes gitdiff.Changes
 	}
+	repo, err := gitdiff.FindRepo(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("--new-from-rev %s: %w", rev, err)
+	}
 	var rs []root
 	for i, r := range roots {
 		dir := dirOf(r)
-		ch, err := gitdiff.ChangedLines(ctx, dir, rev)
+		ch, err := repo.ChangedLines(ctx, dir, rev)
 		if err != nil {
 			return nil, fmt.Errorf("--new-from-rev %s: %w", rev, err)
 		}
