@@ -449,3 +449,131 @@ func FuzzParseDiff(f *testing.F) {
 		}
 	})
 }
+
+// The repository is the working directory's, found from any directory of
+// its work tree; an implicit bare repository is refused.
+func TestFindRepo(t *testing.T) {
+	dir := newRepo(t)
+	write(t, dir, "sub/deep/a.go", "package a\n")
+	t.Chdir(filepath.Join(dir, "sub", "deep"))
+	r, err := FindRepo(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	real, _ := filepath.EvalSymlinks(dir)
+	if r.Root != real || r.GitDir != filepath.Join(real, ".git") {
+		t.Errorf("FindRepo = %+v, want root %s", r, real)
+	}
+
+	bare := filepath.Join(t.TempDir(), "b.git")
+	git(t, filepath.Dir(bare), "init", "-q", "--bare", bare)
+	t.Chdir(bare)
+	if _, err := FindRepo(context.Background()); err == nil || !strings.Contains(err.Error(), "bare") {
+		t.Errorf("implicit bare repository: %v", err)
+	}
+}
+
+// marker is a command that leaves the file path behind if it ever runs, and
+// passes its input through (so a filter that runs still filters).
+func marker(path string) string { return "touch '" + path + "'; cat" }
+
+func assertNoMarker(t *testing.T, path string) {
+	t.Helper()
+	if _, err := os.Lstat(path); err == nil {
+		t.Errorf("%s exists: git ran a command the scanned tree chose", filepath.Base(path))
+	}
+}
+
+// A repository inside the scanned directory is data: git never runs in
+// it, so its configuration (a core.fsmonitor command) is never read, and
+// its files are the enclosing repository's, changed lines and all.
+func TestRepositoryInsideTreeIsNotUsed(t *testing.T) {
+	dir := newRepo(t)
+	mark := filepath.Join(t.TempDir(), "ran")
+	evil := "[core]\n\tbare = false\n\tworktree = .\n\tfsmonitor = \"" + marker(mark) + "\"\n"
+	// a committed directory laid out as a bare repository (HEAD, config,
+	// objects, refs) and a nested .git directory beside it
+	write(t, dir, "pr/fake/HEAD", "ref: refs/heads/main\n")
+	write(t, dir, "pr/fake/config", evil)
+	write(t, dir, "pr/fake/objects/.keep", "")
+	write(t, dir, "pr/fake/refs/heads/.keep", "")
+	write(t, dir, "pr/fake/h.yaml", "a: 1\n")
+	write(t, dir, "pr/nested/h.yaml", "a: 1\n")
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-q", "-m", "base")
+	git(t, filepath.Join(dir, "pr", "nested"), "init", "-q")
+	git(t, filepath.Join(dir, "pr", "nested"), "add", "-A")
+	git(t, filepath.Join(dir, "pr", "nested"), "commit", "-q", "-m", "inner")
+	write(t, dir, "pr/nested/.git/config", strings.Replace(evil, "worktree = .", "worktree = ..", 1))
+	write(t, dir, "pr/fake/h.yaml", "a: 1\nb: 2\n")
+	write(t, dir, "pr/nested/h.yaml", "a: 1\nb: 2\nc: 3\n")
+
+	for _, c := range []struct {
+		dir  string
+		want Changes
+	}{
+		{"pr/fake", Changes{"h.yaml": {{2, 2}}}},
+		{"pr/nested", Changes{"h.yaml": {{2, 3}}}},
+	} {
+		// from the top, and from inside the directory itself
+		for _, cwd := range []string{dir, filepath.Join(dir, "pr")} {
+			got, err := changedLines(t, context.Background(), cwd, filepath.Join(dir, c.dir), "HEAD")
+			if err != nil {
+				t.Errorf("%s from %s: %v", c.dir, cwd, err)
+				continue
+			}
+			if !reflect.DeepEqual(got, c.want) {
+				t.Errorf("%s from %s:\n got %v\nwant %v", c.dir, cwd, got, c.want)
+			}
+		}
+	}
+	// a working directory inside the bare layout finds no repository at all
+	t.Chdir(filepath.Join(dir, "pr", "fake"))
+	if _, err := FindRepo(context.Background()); err == nil {
+		t.Error("a directory that looks like a bare repository was taken as one")
+	}
+	assertNoMarker(t, mark)
+}
+
+// Attributes in the tree may name any driver the user's configuration
+// defines: a filter (clean, process), a diff command or textconv. None
+// runs, whatever its name, and the diff is still right.
+func TestTreeAttributesRunNoDriver(t *testing.T) {
+	dir := newRepo(t)
+	marks := t.TempDir()
+	m := func(name string) string { return marker(filepath.Join(marks, name)) }
+	for _, kv := range [][2]string{
+		{"filter.evil.clean", m("clean")},
+		{"filter.evil.smudge", m("smudge")},
+		{"filter.evil.required", "true"},
+		{"filter.proc.process", m("process")},
+		{"filter.we=ird.na.me.clean", m("weird")},
+		{"diff.evil.command", m("diffcmd")},
+		{"diff.evil.textconv", m("textconv")},
+	} {
+		git(t, dir, "config", kv[0], kv[1])
+	}
+	for _, f := range []string{"a.txt", "b.txt", "c.txt", "d.txt"} {
+		write(t, dir, f, "one\n")
+	}
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-q", "-m", "base")
+	// the pull request brings the attributes; the user's config has the drivers
+	write(t, dir, ".gitattributes", "a.txt filter=evil\nb.txt filter=proc\nc.txt filter=we=ird.na.me\nd.txt diff=evil\n")
+	for _, f := range []string{"a.txt", "b.txt", "c.txt", "d.txt"} {
+		write(t, dir, f, "one\ntwo\n")
+	}
+	git(t, dir, "config", "core.fsmonitor", m("fsmonitor")) // after the test's own git commands
+	got, err := changedLines(t, context.Background(), dir, dir, "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Changes{".gitattributes": {{1, 4}}, "a.txt": {{2, 2}}, "b.txt": {{2, 2}}, "c.txt": {{2, 2}}, "d.txt": {{2, 2}}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got  %v\nwant %v", got, want)
+	}
+	entries, _ := os.ReadDir(marks)
+	for _, e := range entries {
+		t.Errorf("%s ran", e.Name())
+	}
+}
