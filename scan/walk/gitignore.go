@@ -218,10 +218,20 @@ func readIgnoreFile(fsys fileSystem, path string) ([]ignoreRule, error) {
 	return parseIgnore(data), nil
 }
 
+// maxGitPointerSize bounds what is read of a ".git" file or a "commondir"
+// file: one path, where git writes them.
+const maxGitPointerSize = 4096
+
 // gitDir returns the git directory of the work tree whose top is dir, given
 // its ".git" entry, or "" if there is none. A ".git" file ("gitdir: path")
 // is how submodules and linked worktrees point at their repository.
-func gitDir(dir string) string {
+//
+// The tree is untrusted: a ".git" file is read only when it is a regular
+// file of at most maxGitPointerSize bytes, and what it points at only when
+// that stays within boundary (the scan root, or the top of the enclosing
+// work tree), so that the walk reads nothing it was not given. Nothing
+// here runs git.
+func gitDir(dir, boundary string) string {
 	p := filepath.Join(dir, ".git")
 	fi, err := os.Lstat(p)
 	if err != nil {
@@ -230,14 +240,11 @@ func gitDir(dir string) string {
 	if fi.IsDir() {
 		return p
 	}
-	if !fi.Mode().IsRegular() || fi.Size() > 4096 {
+	data, ok := readGitPointer(p, fi)
+	if !ok {
 		return ""
 	}
-	data, err := os.ReadFile(p)
-	if err != nil {
-		return ""
-	}
-	line, _, _ := strings.Cut(string(data), "\n")
+	line, _, _ := strings.Cut(data, "\n")
 	target, ok := strings.CutPrefix(strings.TrimSpace(line), "gitdir:")
 	if !ok {
 		return ""
@@ -246,22 +253,71 @@ func gitDir(dir string) string {
 	if !filepath.IsAbs(target) {
 		target = filepath.Join(dir, target)
 	}
+	if !realWithin(boundary, target) {
+		return ""
+	}
 	return target
 }
 
-// infoExcludePath returns the info/exclude file of a git directory. Linked
-// worktrees keep it in the common directory named by their "commondir" file.
-func infoExcludePath(gd string) string {
-	if data, err := os.ReadFile(filepath.Join(gd, "commondir")); err == nil {
-		common := strings.TrimSpace(string(data))
-		if common != "" {
-			if !filepath.IsAbs(common) {
-				common = filepath.Join(gd, common)
+// readGitPointer reads the small regular file at p, which Lstat described
+// as fi; ok is false for anything else (a link, a FIFO, a device, a file
+// too large, or one put in its place since).
+func readGitPointer(p string, fi fs.FileInfo) (string, bool) {
+	if !fi.Mode().IsRegular() || fi.Size() > maxGitPointerSize {
+		return "", false
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return "", false
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || !os.SameFile(fi, st) {
+		return "", false
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxGitPointerSize+1))
+	if err != nil || len(data) > maxGitPointerSize {
+		return "", false
+	}
+	return string(data), true
+}
+
+// infoExcludePath returns the info/exclude file of a git directory, or ""
+// when it would lie outside boundary. Linked worktrees keep it in the
+// common directory named by their "commondir" file, read as a ".git" file
+// is.
+func infoExcludePath(gd, boundary string) string {
+	p := filepath.Join(gd, "commondir")
+	if fi, err := os.Lstat(p); err == nil {
+		if data, ok := readGitPointer(p, fi); ok {
+			if common := strings.TrimSpace(data); common != "" {
+				if !filepath.IsAbs(common) {
+					common = filepath.Join(gd, common)
+				}
+				gd = common
 			}
-			gd = common
 		}
 	}
+	// info may be a link; the exclude file itself is read only when it
+	// is a regular file (readIgnoreFile)
+	if !realWithin(boundary, filepath.Join(gd, "info")) {
+		return ""
+	}
 	return filepath.Join(gd, "info", "exclude")
+}
+
+// realWithin reports whether p, its links resolved, is boundary (an
+// absolute path without links) or under it. A path that does not resolve
+// is not.
+func realWithin(boundary, p string) bool {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return false
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return false
+	}
+	return within(boundary, real)
 }
 
 // hasGitEntry reports whether entries contain ".git" (directory or file): the

@@ -326,21 +326,79 @@ func TestNestedRepositoryResetsIgnores(t *testing.T) {
 }
 
 // A linked worktree (git worktree add) has a .git file pointing into the
-// main repository, whose info/exclude it shares through "commondir".
+// main repository, whose info/exclude it shares through "commondir": it is
+// read when the main repository is within the scan root.
 func TestLinkedWorktreeInfoExclude(t *testing.T) {
 	dir := t.TempDir()
 	mkTree(t, dir, map[string]string{
 		"main/.git/info/exclude":           "*.tmp\n",
 		"main/.git/worktrees/wt/commondir": "../..\n",
-		"wt/.git":                          "gitdir: " + filepath.Join(dir, "main/.git/worktrees/wt") + "\n",
+		"wt/.git":                          "gitdir: ../main/.git/worktrees/wt\n",
 		"wt/a.go":                          "",
 		"wt/b.tmp":                         "",
 	})
-	res := mustWalk(t, filepath.Join(dir, "wt"), Options{})
-	assertRels(t, res.Files, "a.go")
-	if e, _ := findExcluded(res, "b.tmp"); e.Reason != ReasonGitignore {
-		t.Errorf("b.tmp: %+v", e)
+	res := mustWalk(t, dir, Options{})
+	assertRels(t, res.Files, "wt/a.go")
+	if e, _ := findExcluded(res, "wt/b.tmp"); e.Reason != ReasonGitignore {
+		t.Errorf("wt/b.tmp: %+v", e)
 	}
+}
+
+// The tree is untrusted: a .git file, a commondir file or an info
+// directory that leads outside the scan root is not followed, and what is
+// read of a .git or commondir file is bounded. (A linked worktree scanned
+// on its own therefore goes without its main repository's info/exclude.)
+func TestGitPointersStayInsideRoot(t *testing.T) {
+	outside := t.TempDir()
+	mkTree(t, outside, map[string]string{
+		"repo/.git/info/exclude":           "*.go\n",
+		"repo/.git/worktrees/wt/commondir": "../..\n",
+		"info/exclude":                     "*.go\n",
+	})
+	root := t.TempDir()
+	mkTree(t, root, map[string]string{
+		"abs/.git":              "gitdir: " + filepath.Join(outside, "repo/.git") + "\n",
+		"abs/a.go":              "",
+		"rel/.git":              "gitdir: " + relTo(t, filepath.Join(root, "rel"), filepath.Join(outside, "repo/.git")) + "\n",
+		"rel/a.go":              "",
+		"wt/.git":               "gitdir: " + filepath.Join(outside, "repo/.git/worktrees/wt") + "\n",
+		"wt/a.go":               "",
+		"common/.git":           "gitdir: g\n",
+		"common/g/commondir":    relTo(t, filepath.Join(root, "common/g"), outside) + "\n",
+		"common/a.go":           "",
+		"big/.git":              "gitdir: g\n" + strings.Repeat("#", maxGitPointerSize),
+		"big/g/info/exclude":    "*.go\n",
+		"big/a.go":              "",
+		"bigcommon/.git":        "gitdir: g\n",
+		"bigcommon/g/commondir": strings.Repeat("x", maxGitPointerSize+1),
+		"bigcommon/a.go":        "",
+		"link/.git/HEAD":        "",
+		"link/a.go":             "",
+	})
+	symlink(t, outside, filepath.Join(root, "link/.git/info"))
+	res := mustWalk(t, root, Options{})
+	// bigcommon/g/commondir is not read, so its git dir is its own, and
+	// that has no info/exclude: nothing is excluded anywhere
+	assertRels(t, res.Files, "abs/a.go", "big/a.go", "big/g/info/exclude",
+		"bigcommon/a.go", "bigcommon/g/commondir", "common/a.go", "common/g/commondir",
+		"link/a.go", "rel/a.go", "wt/a.go")
+	if len(res.Notices) != 0 {
+		t.Errorf("notices: %v", res.Notices)
+	}
+
+	// the same from inside: a scan root whose own .git leads out
+	res = mustWalk(t, filepath.Join(root, "abs"), Options{})
+	assertRels(t, res.Files, "a.go")
+}
+
+// relTo is the relative path from dir to target.
+func relTo(t *testing.T, dir, target string) string {
+	t.Helper()
+	r, err := filepath.Rel(dir, target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
 
 func TestUnreadableIgnoreFile(t *testing.T) {

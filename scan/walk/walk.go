@@ -294,9 +294,10 @@ func (w *walker) loadEnclosingIgnores() {
 		}
 		return filepath.ToSlash(r)
 	}
-	if gd := gitDir(top); gd != "" {
-		p := infoExcludePath(gd)
-		w.pushIgnore(p, label(p), "", relToTop(top))
+	if gd := gitDir(top, top); gd != "" {
+		if p := infoExcludePath(gd, top); p != "" {
+			w.pushIgnore(p, label(p), "", relToTop(top))
+		}
 	}
 	for _, d := range append([]string{top}, between...) {
 		p := filepath.Join(d, ".gitignore")
@@ -342,8 +343,12 @@ func (w *walker) dir(osPath, rel string, entries []fs.DirEntry, infos []infoResu
 			// The top of a work tree: the root's, or a nested repository's
 			// (a submodule), inside which git applies only its own ignores.
 			w.ignores = nil
-			if gd := gitDir(osPath); gd != "" {
-				w.pushIgnore(infoExcludePath(gd), join(rel, ".git/info/exclude"), rel, "")
+			// a .git inside the tree may point anywhere: only what lies
+			// within the scan root is read
+			if gd := gitDir(osPath, w.realRoot); gd != "" {
+				if p := infoExcludePath(gd, w.realRoot); p != "" {
+					w.pushIgnore(p, join(rel, ".git/info/exclude"), rel, "")
+				}
 			}
 		}
 		for _, e := range entries {

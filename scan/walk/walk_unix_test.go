@@ -33,3 +33,15 @@ func TestSpecialFilesExcluded(t *testing.T) {
 		t.Errorf("pipe: got %+v %v", e, ok)
 	}
 }
+
+// A commondir that is a FIFO is not opened: reading it would wait for a
+// writer that never comes.
+func TestCommondirFifo(t *testing.T) {
+	root := t.TempDir()
+	mkTree(t, root, map[string]string{"sub/.git": "gitdir: g\n", "sub/g/HEAD": "", "sub/a.go": ""})
+	if err := syscall.Mkfifo(filepath.Join(root, "sub/g/commondir"), 0o644); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	res := mustWalk(t, root, Options{})
+	assertRels(t, res.Files, "sub/a.go", "sub/g/HEAD")
+}
