@@ -375,7 +375,7 @@ func TestGitPointersStayInsideRoot(t *testing.T) {
 		"link/.git/HEAD":        "",
 		"link/a.go":             "",
 	})
-	symlink(t, outside, filepath.Join(root, "link/.git/info"))
+	symlink(t, filepath.Join(outside, "info"), filepath.Join(root, "link/.git/info"))
 	res := mustWalk(t, root, Options{})
 	// bigcommon/g/commondir is not read, so its git dir is its own, and
 	// that has no info/exclude: nothing is excluded anywhere
