@@ -471,6 +471,14 @@ func TestFindRepo(t *testing.T) {
 	if _, err := FindRepo(context.Background()); err == nil || !strings.Contains(err.Error(), "bare") {
 		t.Errorf("implicit bare repository: %v", err)
 	}
+
+	// the user's environment names the repository: it is the user's to name
+	t.Chdir(t.TempDir())
+	t.Setenv("GIT_DIR", filepath.Join(dir, ".git"))
+	t.Setenv("GIT_WORK_TREE", dir)
+	if r, err := FindRepo(context.Background()); err != nil || r.Root != real {
+		t.Errorf("GIT_DIR and GIT_WORK_TREE: %+v, %v", r, err)
+	}
 }
 
 // marker is a command that leaves the file path behind if it ever runs, and
