@@ -78,9 +78,8 @@ type Repo struct {
 	// GitDir is the absolute path of the git directory.
 	GitDir string
 
-	// noFilters empties every filter driver the configuration defines:
-	// --config-env pairs, since a driver's name may hold a '=' that -c
-	// would split at.
+	// noFilters are the options that empty every filter driver the
+	// configuration defines.
 	noFilters []string
 }
 
@@ -146,11 +145,21 @@ func (r *Repo) readFilters(ctx context.Context) error {
 		}
 		seen[name] = true
 		for _, v := range []string{"clean", "smudge", "process"} {
-			r.noFilters = append(r.noFilters, "--config-env=filter."+name+"."+v+"="+envEmpty)
+			r.noFilters = append(r.noFilters, override("filter."+name+"."+v, envEmpty, "")...)
 		}
-		r.noFilters = append(r.noFilters, "--config-env=filter."+name+".required="+envFalse)
+		r.noFilters = append(r.noFilters, override("filter."+name+".required", envFalse, "false")...)
 	}
 	return nil
+}
+
+// override returns the options that set key to value, which the
+// environment variable env holds: -c, which any git has, unless key holds
+// a '=' that -c would split at; then --config-env (git 2.31 and later).
+func override(key, env, value string) []string {
+	if strings.Contains(key, "=") {
+		return []string{"--config-env=" + key + "=" + env}
+	}
+	return []string{"-c", key + "=" + value}
 }
 
 // ChangedLines returns the lines of the working tree under dir that
