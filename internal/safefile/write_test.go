@@ -1,0 +1,279 @@
+package safefile
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+)
+
+// tree makes a root directory and, beside it, a directory standing for
+// everything outside the tree, with a file the tests must not change.
+func tree(t *testing.T) (root, outside, victim string) {
+	t.Helper()
+	base := t.TempDir()
+	root = filepath.Join(base, "root")
+	outside = filepath.Join(base, "outside")
+	for _, d := range []string{root, outside} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	victim = filepath.Join(outside, "victim")
+	if err := os.WriteFile(victim, []byte("precious\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return root, outside, victim
+}
+
+func symlink(t *testing.T, target, link string) {
+	t.Helper()
+	if err := os.Symlink(target, link); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+}
+
+func checkUnchanged(t *testing.T, victim string) {
+	t.Helper()
+	if got, err := os.ReadFile(victim); err != nil || string(got) != "precious\n" {
+		t.Errorf("%s = %q, %v; want it unchanged", victim, got, err)
+	}
+}
+
+// checkRegular checks that name is a regular file (not a link) holding
+// want, with mode perm.
+func checkRegular(t *testing.T, name, want string, perm fs.FileMode) {
+	t.Helper()
+	fi, err := os.Lstat(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !fi.Mode().IsRegular() {
+		t.Fatalf("%s is %v, want a regular file", name, fi.Mode())
+	}
+	if runtime.GOOS != "windows" && fi.Mode().Perm() != perm {
+		t.Errorf("%s has mode %v, want %v", name, fi.Mode().Perm(), perm)
+	}
+	if got, _ := os.ReadFile(name); string(got) != want {
+		t.Errorf("%s = %q, want %q", name, got, want)
+	}
+}
+
+// TestLinkAtNameIsReplaced: a link at the final component, in the tree
+// or outside it, is replaced by the new file; its target stays.
+func TestLinkAtNameIsReplaced(t *testing.T) {
+	root, outside, victim := tree(t)
+	for _, dir := range []string{root, outside} {
+		link := filepath.Join(dir, "report.sarif")
+		symlink(t, victim, link)
+		if err := WriteFile(link, []byte("report\n"), 0o644, root); err != nil {
+			t.Fatal(err)
+		}
+		checkUnchanged(t, victim)
+		checkRegular(t, link, "report\n", 0o644)
+	}
+}
+
+// TestDanglingLinkAtName: a link to a file that does not exist yet does
+// not create it.
+func TestDanglingLinkAtName(t *testing.T) {
+	root, outside, _ := tree(t)
+	target := filepath.Join(outside, "new")
+	link := filepath.Join(root, "out.json")
+	symlink(t, target, link)
+	if err := WriteFile(link, []byte("x"), 0o644, root); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Lstat(target); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("%s was created (%v)", target, err)
+	}
+	checkRegular(t, link, "x", 0o644)
+}
+
+// TestDirLinkLeavingRootIsRefused: a directory of the path that is a link
+// in the tree to a place outside it is refused, with the path named; a
+// link inside the tree to a place inside it, and a link outside the tree,
+// are followed.
+func TestDirLinkLeavingRootIsRefused(t *testing.T) {
+	root, outside, _ := tree(t)
+	symlink(t, outside, filepath.Join(root, "out"))
+	if err := os.Mkdir(filepath.Join(root, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	symlink(t, filepath.Join(root, "out"), filepath.Join(root, "sub", "again"))
+	symlink(t, "../sub", filepath.Join(root, "sub", "self"))
+
+	for _, name := range []string{
+		filepath.Join(root, "out", "victim"),
+		filepath.Join(root, "out", "new"),
+		filepath.Join(root, "sub", "again", "new"),         // through a link to the link
+		filepath.Join(root, "sub", "self", "again", "new"), // and through a link inside
+		root + "/out/../outside/new",                       // .. after the link, as the system resolves it (Join would clean it away)
+	} {
+		err := WriteFile(name, []byte("x"), 0o644, root)
+		if !errors.Is(err, ErrLinkOut) {
+			t.Errorf("WriteFile(%s) = %v, want ErrLinkOut", name, err)
+			continue
+		}
+		var pe *fs.PathError
+		if !errors.As(err, &pe) || pe.Path != name {
+			t.Errorf("WriteFile(%s) = %v, want an error naming the path", name, err)
+		}
+	}
+	checkUnchanged(t, filepath.Join(outside, "victim"))
+	if ents, _ := os.ReadDir(outside); len(ents) != 1 {
+		t.Errorf("outside holds %d files, want only the victim", len(ents))
+	}
+
+	// inside to inside, and a path named outside the tree, work
+	ok := []string{
+		filepath.Join(root, "sub", "self", "x"),
+		filepath.Join(outside, "y"),
+	}
+	for _, name := range ok {
+		if err := WriteFile(name, []byte("ok"), 0o644, root); err != nil {
+			t.Errorf("WriteFile(%s): %v", name, err)
+		}
+	}
+	// with no roots, nothing is refused: the paths are all trusted
+	if err := WriteFile(filepath.Join(root, "out", "z"), []byte("ok"), 0o644); err != nil {
+		t.Errorf("WriteFile with no roots: %v", err)
+	}
+}
+
+// TestRelativeRootAndName: the roots and the name may be relative to the
+// working directory.
+func TestRelativeRootAndName(t *testing.T) {
+	root, outside, _ := tree(t)
+	symlink(t, outside, filepath.Join(root, "out"))
+	t.Chdir(root)
+	if err := WriteFile("out/x", []byte("x"), 0o644, "."); !errors.Is(err, ErrLinkOut) {
+		t.Errorf("WriteFile(out/x) = %v, want ErrLinkOut", err)
+	}
+	if err := WriteFile("x", []byte("x"), 0o644, "."); err != nil {
+		t.Errorf("WriteFile(x) = %v", err)
+	}
+	checkRegular(t, filepath.Join(root, "x"), "x", 0o644)
+}
+
+// TestMode: a new file and a replaced one get the mode asked for, whatever
+// the umask and the old file's mode.
+func TestMode(t *testing.T) {
+	root, _, _ := tree(t)
+	name := filepath.Join(root, "f")
+	if err := WriteFile(name, []byte("a"), 0o644, root); err != nil {
+		t.Fatal(err)
+	}
+	checkRegular(t, name, "a", 0o644)
+	if err := os.Chmod(name, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(name, []byte("b"), 0o644, root); err != nil {
+		t.Fatal(err)
+	}
+	checkRegular(t, name, "b", 0o644)
+	if err := WriteFile(name, []byte("c"), 0o600, root); err != nil {
+		t.Fatal(err)
+	}
+	checkRegular(t, name, "c", 0o600)
+}
+
+// TestAbortLeavesNothing: an aborted file leaves no file behind, and the
+// old file as it was; Close after Abort is an error, Abort after Close
+// does nothing.
+func TestAbortLeavesNothing(t *testing.T) {
+	root, _, _ := tree(t)
+	name := filepath.Join(root, "f")
+	f, err := Create(name, 0o644, root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Name() != name {
+		t.Errorf("Name() = %q, want %q", f.Name(), name)
+	}
+	f.Write([]byte("half"))
+	f.Abort()
+	if err := f.Close(); err == nil {
+		t.Error("Close after Abort succeeded")
+	}
+	if ents, _ := os.ReadDir(root); len(ents) != 0 {
+		t.Errorf("root holds %v after Abort, want nothing", ents)
+	}
+
+	if err := os.WriteFile(name, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err = Create(name, 0o644, root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Write([]byte("new"))
+	if got, _ := os.ReadFile(name); string(got) != "old" {
+		t.Errorf("before Close, %s = %q, want the old content", name, got)
+	}
+	f.Abort()
+	checkRegular(t, name, "old", 0o644)
+	if ents, _ := os.ReadDir(root); len(ents) != 1 {
+		t.Errorf("root holds %v after Abort, want only the old file", ents)
+	}
+
+	f, err = Create(name, 0o644, root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Write([]byte("new"))
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	f.Abort()
+	checkRegular(t, name, "new", 0o644)
+}
+
+// TestNotRegularInPlace: "-", /dev/stdout (a link to the process's stdout)
+// and /dev/null are written in place, not replaced.
+func TestNotRegularInPlace(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no /dev")
+	}
+	out := filepath.Join(t.TempDir(), "stdout")
+	fo, err := os.Create(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fo.Close()
+	old := os.Stdout
+	os.Stdout = fo
+	defer func() { os.Stdout = old }()
+
+	if err := WriteFile("-", []byte("dash\n"), 0o644, "/"); err != nil {
+		t.Errorf("WriteFile(-): %v", err)
+	}
+	if err := WriteFile("/dev/null", []byte("null\n"), 0o644, "/dev"); err != nil {
+		t.Errorf("WriteFile(/dev/null): %v", err)
+	}
+	if fi, err := os.Lstat("/dev/null"); err != nil || fi.Mode().IsRegular() {
+		t.Fatalf("/dev/null is now %v, %v", fi.Mode(), err)
+	}
+	if got, _ := os.ReadFile(out); string(got) != "dash\n" {
+		t.Errorf("stdout holds %q, want dash", got)
+	}
+	// /dev/stdout is the test process's own, which the file stands for
+	// only through a child; here: it is opened, not replaced
+	fi, err := os.Lstat("/dev/stdout")
+	if err != nil {
+		t.Skip(err)
+	}
+	f, err := Create("/dev/stdout", 0o644, t.TempDir())
+	if err != nil {
+		t.Fatalf("Create(/dev/stdout): %v", err)
+	}
+	if f.tmp != "" {
+		t.Errorf("Create(/dev/stdout) writes %s, to be renamed over it", f.tmp)
+	}
+	f.Abort()
+	if fi2, err := os.Lstat("/dev/stdout"); err != nil || fi2.Mode() != fi.Mode() {
+		t.Errorf("/dev/stdout changed: %v, %v", fi2.Mode(), err)
+	}
+}
