@@ -38,7 +38,7 @@ func Create(name string, perm os.FileMode, roots ...string) (*File, error) {
 	dir := writeDir(name)
 	inRoot, err := checkWriteDirs(dir, roots)
 	if err != nil {
-		return nil, &fs.PathError{Op: "create", Path: name, Err: err}
+		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
 	}
 	if writeInPlace(name, inRoot) {
 		f, err := os.OpenFile(name, os.O_WRONLY|os.O_TRUNC, 0)
@@ -49,12 +49,12 @@ func Create(name string, perm os.FileMode, roots ...string) (*File, error) {
 	}
 	f, err := os.CreateTemp(dir, "."+filepath.Base(name)+".tmp-*")
 	if err != nil {
-		return nil, &fs.PathError{Op: "create", Path: name, Err: writeErr(err)}
+		return nil, &fs.PathError{Op: "open", Path: name, Err: writeErr(err)}
 	}
 	if err := f.Chmod(perm); err != nil {
 		f.Close()
 		os.Remove(f.Name())
-		return nil, &fs.PathError{Op: "create", Path: name, Err: writeErr(err)}
+		return nil, &fs.PathError{Op: "open", Path: name, Err: writeErr(err)}
 	}
 	return &File{name: name, f: f, tmp: f.Name()}, nil
 }
