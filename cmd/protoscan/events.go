@@ -65,6 +65,10 @@ func (el *eventLog) start(e *env, v *msgcheck.Validator, root string, roots []st
 	el.w = bufio.NewWriter(el.f)
 	el.sink = pipeline.NewJSONL(el.w)
 	el.p, err = pipeline.New(pipeline.Options{Validator: v, Semantic: semantic.Builtin(snap), Sink: el.sink})
+	if err != nil {
+		el.f.Abort()
+		el.f = nil
+	}
 	return err
 }
 
