@@ -245,17 +245,19 @@ func fixRefused(p string, roots []string) string {
 	if fi.Mode()&os.ModeSymlink != 0 {
 		return "a symbolic link (protoscan edits only regular files in the scanned tree)"
 	}
-	dir, err := filepath.EvalSymlinks(filepath.Dir(p))
+	// Abs before EvalSymlinks: the working directory may be $PWD, links
+	// and all
+	dir, err := filepath.Abs(filepath.Dir(p))
 	if err == nil {
-		dir, err = filepath.Abs(dir)
+		dir, err = filepath.EvalSymlinks(dir)
 	}
 	if err != nil {
 		return "" // fixRead says what is wrong
 	}
 	for _, r := range roots {
-		rr, err := filepath.EvalSymlinks(r)
+		rr, err := filepath.Abs(r)
 		if err == nil {
-			rr, err = filepath.Abs(rr)
+			rr, err = filepath.EvalSymlinks(rr)
 		}
 		if err != nil {
 			continue

@@ -1,5 +1,5 @@
-// Package safefile writes and reads files of a tree that protoscan does
-// not trust: every byte of a scanned repository, its symbolic links
+// Package safefile handles the files of a tree that protoscan does not
+// trust: every byte of a scanned repository, its symbolic links
 // included, may have been written by whoever opened a pull request.
 //
 // # Writes

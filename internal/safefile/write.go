@@ -180,8 +180,9 @@ func checkWriteDirs(dir string, roots []string) (inRoot bool, err error) {
 		if r == "" || r == "-" {
 			continue
 		}
-		if rr, err := filepath.EvalSymlinks(r); err == nil {
-			if rr, err = filepath.Abs(rr); err == nil {
+		// Abs first: the working directory may be $PWD, links and all
+		if rr, err := filepath.Abs(r); err == nil {
+			if rr, err = filepath.EvalSymlinks(rr); err == nil {
 				real = append(real, rr)
 			}
 		}
@@ -219,10 +220,7 @@ func checkWriteDirs(dir string, roots []string) (inRoot bool, err error) {
 			cur = p
 			continue
 		}
-		t, err := filepath.EvalSymlinks(p)
-		if err == nil {
-			t, err = filepath.Abs(t)
-		}
+		t, err := filepath.EvalSymlinks(p) // absolute, as p is
 		if writeInside(cur, real) && (err != nil || !writeInside(t, real)) {
 			return false, fmt.Errorf("%s: %w", p, ErrLinkOut)
 		}

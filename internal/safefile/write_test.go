@@ -144,18 +144,23 @@ func TestDirLinkLeavingRootIsRefused(t *testing.T) {
 }
 
 // TestRelativeRootAndName: the roots and the name may be relative to the
-// working directory.
+// working directory, also when the working directory was reached through
+// a link (os.Getwd then gives $PWD, link and all).
 func TestRelativeRootAndName(t *testing.T) {
 	root, outside, _ := tree(t)
 	symlink(t, outside, filepath.Join(root, "out"))
-	t.Chdir(root)
-	if err := WriteFile("out/x", []byte("x"), 0o644, "."); !errors.Is(err, ErrLinkOut) {
-		t.Errorf("WriteFile(out/x) = %v, want ErrLinkOut", err)
+	via := filepath.Join(t.TempDir(), "via")
+	symlink(t, root, via)
+	for _, wd := range []string{root, via} {
+		t.Chdir(wd)
+		if err := WriteFile("out/x", []byte("x"), 0o644, "."); !errors.Is(err, ErrLinkOut) {
+			t.Errorf("in %s: WriteFile(out/x) = %v, want ErrLinkOut", wd, err)
+		}
+		if err := WriteFile("x", []byte("x"), 0o644, "."); err != nil {
+			t.Errorf("in %s: WriteFile(x) = %v", wd, err)
+		}
+		checkRegular(t, filepath.Join(root, "x"), "x", 0o644)
 	}
-	if err := WriteFile("x", []byte("x"), 0o644, "."); err != nil {
-		t.Errorf("WriteFile(x) = %v", err)
-	}
-	checkRegular(t, filepath.Join(root, "x"), "x", 0o644)
 }
 
 // TestMode: a new file and a replaced one get the mode asked for, whatever
