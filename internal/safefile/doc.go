@@ -20,4 +20,7 @@
 // root (/tmp on macOS, say) is followed, and "-" (stdout), /dev/stdout,
 // /dev/stderr, /dev/null and other existing files that are not regular
 // (character devices, FIFOs) are written in place, as a plain open would.
+// A link inside a root is replaced whatever it points to (a disk, say),
+// except under /dev, which no tree holds: a root of / (a container's
+// working directory) still lets /dev/stdout be written.
 package safefile

@@ -131,9 +131,11 @@ func (f *File) Abort() {
 }
 
 // writeInPlace reports whether name is an existing file that is not
-// regular (a device, a FIFO), to be opened rather than replaced; a link
+// regular (a device, a FIFO), to be opened rather than replaced. A link
 // counts as its target only outside the roots (inRoot: name's directory
-// is inside one), so that a link in the tree is always replaced.
+// is inside one), or under /dev (/dev/stdout is a link), which a tree
+// cannot hold and a command line names on purpose; a link in the tree is
+// always replaced, whatever it points to (a disk, say).
 func writeInPlace(name string, inRoot bool) bool {
 	fi, err := os.Lstat(name)
 	if err != nil || fi.Mode().IsRegular() {
@@ -142,11 +144,19 @@ func writeInPlace(name string, inRoot bool) bool {
 	if fi.Mode()&fs.ModeSymlink == 0 {
 		return !fi.IsDir()
 	}
-	if inRoot {
+	if inRoot && !writeDev(name) {
 		return false
 	}
 	fi, err = os.Stat(name)
 	return err == nil && !fi.Mode().IsRegular() && !fi.IsDir()
+}
+
+// writeDev reports whether name, made absolute, is in /dev: where a
+// container whose working directory is / (a root holding everything)
+// still finds /dev/stdout.
+func writeDev(name string) bool {
+	abs, err := filepath.Abs(name)
+	return err == nil && filepath.Separator == '/' && strings.HasPrefix(abs, "/dev/")
 }
 
 // writeDir is the directory part of name as written, not cleaned: with

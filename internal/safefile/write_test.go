@@ -270,14 +270,18 @@ func TestNotRegularInPlace(t *testing.T) {
 	if err != nil {
 		t.Skip(err)
 	}
-	f, err := Create("/dev/stdout", 0o644, t.TempDir())
-	if err != nil {
-		t.Fatalf("Create(/dev/stdout): %v", err)
+	// also with / as a root (a container's working directory)
+	for _, root := range []string{t.TempDir(), "/"} {
+		f, err := Create("/dev/stdout", 0o644, root)
+		if err != nil {
+			t.Fatalf("Create(/dev/stdout): %v", err)
+		}
+		if f.tmp != "" {
+			f.Abort()
+			t.Fatalf("root %s: Create(/dev/stdout) writes %s, to be renamed over it", root, f.tmp)
+		}
+		f.Abort()
 	}
-	if f.tmp != "" {
-		t.Errorf("Create(/dev/stdout) writes %s, to be renamed over it", f.tmp)
-	}
-	f.Abort()
 	if fi2, err := os.Lstat("/dev/stdout"); err != nil || fi2.Mode() != fi.Mode() {
 		t.Errorf("/dev/stdout changed: %v, %v", fi2.Mode(), err)
 	}
