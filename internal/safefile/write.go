@@ -10,7 +10,7 @@ import (
 )
 
 // ErrLinkOut is the error of a write whose path goes through a directory
-// that is a symbolic link leading out of the root it lies in.
+// that is a symbolic link inside the roots leading out of them.
 var ErrLinkOut = errors.New("a directory on the path is a symbolic link that leaves the tree")
 
 // File is a file being written by Create. Close puts it in place; Abort
@@ -27,8 +27,9 @@ type File struct {
 // with chmod, so the umask does not narrow them), refusing with
 // ErrLinkOut a path through a symbolic link to a directory that lies
 // inside one of roots and leads out of all of them (see the package doc).
-// "-" is stdout. An existing file that is not regular, or a link outside
-// the roots to one (/dev/stdout), is opened and truncated in place.
+// "-" is stdout. An existing file that is not regular, or a link to one
+// outside the roots or under /dev (/dev/stdout), is opened and truncated
+// in place.
 // Anything else is written to a temporary file in the same directory,
 // renamed to name by Close: a link at name is replaced, not followed.
 func Create(name string, perm os.FileMode, roots ...string) (*File, error) {
