@@ -9,9 +9,9 @@ import (
 	"testing"
 )
 
-// tree makes a root directory and, beside it, a directory standing for
+// writeTree makes a root directory and, beside it, a directory standing for
 // everything outside the tree, with a file the tests must not change.
-func tree(t *testing.T) (root, outside, victim string) {
+func writeTree(t *testing.T) (root, outside, victim string) {
 	t.Helper()
 	base := t.TempDir()
 	root = filepath.Join(base, "root")
@@ -28,23 +28,23 @@ func tree(t *testing.T) (root, outside, victim string) {
 	return root, outside, victim
 }
 
-func symlink(t *testing.T, target, link string) {
+func writeSymlink(t *testing.T, target, link string) {
 	t.Helper()
 	if err := os.Symlink(target, link); err != nil {
 		t.Skipf("no symbolic links here: %v", err)
 	}
 }
 
-func checkUnchanged(t *testing.T, victim string) {
+func writeUnchanged(t *testing.T, victim string) {
 	t.Helper()
 	if got, err := os.ReadFile(victim); err != nil || string(got) != "precious\n" {
 		t.Errorf("%s = %q, %v; want it unchanged", victim, got, err)
 	}
 }
 
-// checkRegular checks that name is a regular file (not a link) holding
+// writeRegular checks that name is a regular file (not a link) holding
 // want, with mode perm.
-func checkRegular(t *testing.T, name, want string, perm fs.FileMode) {
+func writeRegular(t *testing.T, name, want string, perm fs.FileMode) {
 	t.Helper()
 	fi, err := os.Lstat(name)
 	if err != nil {
@@ -61,49 +61,49 @@ func checkRegular(t *testing.T, name, want string, perm fs.FileMode) {
 	}
 }
 
-// TestLinkAtNameIsReplaced: a link at the final component, in the tree
+// TestWriteLinkAtNameIsReplaced: a link at the final component, in the tree
 // or outside it, is replaced by the new file; its target stays.
-func TestLinkAtNameIsReplaced(t *testing.T) {
-	root, outside, victim := tree(t)
+func TestWriteLinkAtNameIsReplaced(t *testing.T) {
+	root, outside, victim := writeTree(t)
 	for _, dir := range []string{root, outside} {
 		link := filepath.Join(dir, "report.sarif")
-		symlink(t, victim, link)
+		writeSymlink(t, victim, link)
 		if err := WriteFile(link, []byte("report\n"), 0o644, root); err != nil {
 			t.Fatal(err)
 		}
-		checkUnchanged(t, victim)
-		checkRegular(t, link, "report\n", 0o644)
+		writeUnchanged(t, victim)
+		writeRegular(t, link, "report\n", 0o644)
 	}
 }
 
-// TestDanglingLinkAtName: a link to a file that does not exist yet does
+// TestWriteDanglingLinkAtName: a link to a file that does not exist yet does
 // not create it.
-func TestDanglingLinkAtName(t *testing.T) {
-	root, outside, _ := tree(t)
+func TestWriteDanglingLinkAtName(t *testing.T) {
+	root, outside, _ := writeTree(t)
 	target := filepath.Join(outside, "new")
 	link := filepath.Join(root, "out.json")
-	symlink(t, target, link)
+	writeSymlink(t, target, link)
 	if err := WriteFile(link, []byte("x"), 0o644, root); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Lstat(target); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("%s was created (%v)", target, err)
 	}
-	checkRegular(t, link, "x", 0o644)
+	writeRegular(t, link, "x", 0o644)
 }
 
-// TestDirLinkLeavingRootIsRefused: a directory of the path that is a link
+// TestWriteDirLinkLeavingRootIsRefused: a directory of the path that is a link
 // in the tree to a place outside it is refused, with the path named; a
 // link inside the tree to a place inside it, and a link outside the tree,
 // are followed.
-func TestDirLinkLeavingRootIsRefused(t *testing.T) {
-	root, outside, _ := tree(t)
-	symlink(t, outside, filepath.Join(root, "out"))
+func TestWriteDirLinkLeavingRootIsRefused(t *testing.T) {
+	root, outside, _ := writeTree(t)
+	writeSymlink(t, outside, filepath.Join(root, "out"))
 	if err := os.Mkdir(filepath.Join(root, "sub"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	symlink(t, filepath.Join(root, "out"), filepath.Join(root, "sub", "again"))
-	symlink(t, "../sub", filepath.Join(root, "sub", "self"))
+	writeSymlink(t, filepath.Join(root, "out"), filepath.Join(root, "sub", "again"))
+	writeSymlink(t, "../sub", filepath.Join(root, "sub", "self"))
 
 	for _, name := range []string{
 		filepath.Join(root, "out", "victim"),
@@ -122,7 +122,7 @@ func TestDirLinkLeavingRootIsRefused(t *testing.T) {
 			t.Errorf("WriteFile(%s) = %v, want an error naming the path", name, err)
 		}
 	}
-	checkUnchanged(t, filepath.Join(outside, "victim"))
+	writeUnchanged(t, filepath.Join(outside, "victim"))
 	if ents, _ := os.ReadDir(outside); len(ents) != 1 {
 		t.Errorf("outside holds %d files, want only the victim", len(ents))
 	}
@@ -143,14 +143,14 @@ func TestDirLinkLeavingRootIsRefused(t *testing.T) {
 	}
 }
 
-// TestRelativeRootAndName: the roots and the name may be relative to the
+// TestWriteRelativeRootAndName: the roots and the name may be relative to the
 // working directory, also when the working directory was reached through
 // a link (os.Getwd then gives $PWD, link and all).
-func TestRelativeRootAndName(t *testing.T) {
-	root, outside, _ := tree(t)
-	symlink(t, outside, filepath.Join(root, "out"))
+func TestWriteRelativeRootAndName(t *testing.T) {
+	root, outside, _ := writeTree(t)
+	writeSymlink(t, outside, filepath.Join(root, "out"))
 	via := filepath.Join(t.TempDir(), "via")
-	symlink(t, root, via)
+	writeSymlink(t, root, via)
 	for _, wd := range []string{root, via} {
 		t.Chdir(wd)
 		if err := WriteFile("out/x", []byte("x"), 0o644, "."); !errors.Is(err, ErrLinkOut) {
@@ -159,37 +159,37 @@ func TestRelativeRootAndName(t *testing.T) {
 		if err := WriteFile("x", []byte("x"), 0o644, "."); err != nil {
 			t.Errorf("in %s: WriteFile(x) = %v", wd, err)
 		}
-		checkRegular(t, filepath.Join(root, "x"), "x", 0o644)
+		writeRegular(t, filepath.Join(root, "x"), "x", 0o644)
 	}
 }
 
-// TestMode: a new file and a replaced one get the mode asked for, whatever
+// TestWriteMode: a new file and a replaced one get the mode asked for, whatever
 // the umask and the old file's mode.
-func TestMode(t *testing.T) {
-	root, _, _ := tree(t)
+func TestWriteMode(t *testing.T) {
+	root, _, _ := writeTree(t)
 	name := filepath.Join(root, "f")
 	if err := WriteFile(name, []byte("a"), 0o644, root); err != nil {
 		t.Fatal(err)
 	}
-	checkRegular(t, name, "a", 0o644)
+	writeRegular(t, name, "a", 0o644)
 	if err := os.Chmod(name, 0o600); err != nil {
 		t.Fatal(err)
 	}
 	if err := WriteFile(name, []byte("b"), 0o644, root); err != nil {
 		t.Fatal(err)
 	}
-	checkRegular(t, name, "b", 0o644)
+	writeRegular(t, name, "b", 0o644)
 	if err := WriteFile(name, []byte("c"), 0o600, root); err != nil {
 		t.Fatal(err)
 	}
-	checkRegular(t, name, "c", 0o600)
+	writeRegular(t, name, "c", 0o600)
 }
 
-// TestAbortLeavesNothing: an aborted file leaves no file behind, and the
+// TestWriteAbortLeavesNothing: an aborted file leaves no file behind, and the
 // old file as it was; Close after Abort is an error, Abort after Close
 // does nothing.
-func TestAbortLeavesNothing(t *testing.T) {
-	root, _, _ := tree(t)
+func TestWriteAbortLeavesNothing(t *testing.T) {
+	root, _, _ := writeTree(t)
 	name := filepath.Join(root, "f")
 	f, err := Create(name, 0o644, root)
 	if err != nil {
@@ -219,7 +219,7 @@ func TestAbortLeavesNothing(t *testing.T) {
 		t.Errorf("before Close, %s = %q, want the old content", name, got)
 	}
 	f.Abort()
-	checkRegular(t, name, "old", 0o644)
+	writeRegular(t, name, "old", 0o644)
 	if ents, _ := os.ReadDir(root); len(ents) != 1 {
 		t.Errorf("root holds %v after Abort, want only the old file", ents)
 	}
@@ -233,12 +233,12 @@ func TestAbortLeavesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Abort()
-	checkRegular(t, name, "new", 0o644)
+	writeRegular(t, name, "new", 0o644)
 }
 
-// TestNotRegularInPlace: "-", /dev/stdout (a link to the process's stdout)
+// TestWriteNotRegularInPlace: "-", /dev/stdout (a link to the process's stdout)
 // and /dev/null are written in place, not replaced.
-func TestNotRegularInPlace(t *testing.T) {
+func TestWriteNotRegularInPlace(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("no /dev")
 	}
