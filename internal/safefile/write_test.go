@@ -28,6 +28,8 @@ func writeTree(t *testing.T) (root, outside, victim string) {
 	return root, outside, victim
 }
 
+// writeSymlink makes link point to target, or skips the test where the
+// system (or its user) cannot.
 func writeSymlink(t *testing.T, target, link string) {
 	t.Helper()
 	if err := os.Symlink(target, link); err != nil {
@@ -35,6 +37,7 @@ func writeSymlink(t *testing.T, target, link string) {
 	}
 }
 
+// writeUnchanged checks that writeTree's victim still holds its text.
 func writeUnchanged(t *testing.T, victim string) {
 	t.Helper()
 	if got, err := os.ReadFile(victim); err != nil || string(got) != "precious\n" {
