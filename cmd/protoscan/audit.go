@@ -86,16 +86,17 @@ func (e *env) audit(args []string) int {
 		*workers = runtime.NumCPU()
 	}
 	opts := audit.Options{Validator: v, Spec: specs[0], Workers: *workers}
+	roots := writeRoots(append([]string{root}, paths...)...)
+	var verdictFile outFile
+	var verdictBuf *bufio.Writer
 	if *verdicts != "" {
-		f, err := os.Create(*verdicts)
-		if err != nil {
+		if verdictFile, err = e.create(*verdicts, roots); err != nil {
 			fmt.Fprintln(e.stderr, "protoscan audit:", err)
 			return exitTrouble
 		}
-		defer f.Close()
-		bw := bufio.NewWriter(f)
-		defer bw.Flush()
-		opts.Verdicts = bw
+		defer verdictFile.Abort() // an early return; Close below puts it in place
+		verdictBuf = bufio.NewWriter(verdictFile)
+		opts.Verdicts = verdictBuf
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -107,8 +108,20 @@ func (e *env) audit(args []string) int {
 		fmt.Fprintln(e.stderr, "protoscan audit:", err)
 		code = exitTrouble
 	}
+	if verdictFile != nil {
+		// the verdicts of an audit that failed part way are kept, as far
+		// as they go
+		err := verdictBuf.Flush()
+		if err == nil {
+			err = verdictFile.Close()
+		}
+		if err != nil {
+			fmt.Fprintln(e.stderr, "protoscan audit:", err)
+			code = exitTrouble
+		}
+	}
 	for _, o := range outputs {
-		if err := renderAudit(e, o, s); err != nil {
+		if err := renderAudit(e, o, roots, s); err != nil {
 			fmt.Fprintln(e.stderr, "protoscan audit:", err)
 			code = exitTrouble
 		}
@@ -156,8 +169,8 @@ func printTimings(w io.Writer, messages, workers int, setup, run, report time.Du
 		ms(setup), ms(run), messages, rate, workers, plural, ms(report))
 }
 
-func renderAudit(e *env, o output, s *audit.Summary) error {
-	return e.writeOutput(o, func(w io.Writer) error {
+func renderAudit(e *env, o output, roots []string, s *audit.Summary) error {
+	return e.writeOutput(o, roots, func(w io.Writer) error {
 		switch o.format {
 		case "json":
 			return report.AuditJSON(w, s)

@@ -27,7 +27,7 @@ import (
 type eventLog struct {
 	path string
 	p    *pipeline.Pipeline
-	f    *os.File
+	f    outFile
 	w    *bufio.Writer
 	sink *pipeline.JSONL
 }
@@ -41,7 +41,9 @@ func addEventsFlag(fs *flag.FlagSet) *eventLog {
 
 // start builds the pipeline over v when --events was given: the semantic
 // validators get a snapshot of the repository's paths, taken once here.
-func (el *eventLog) start(v *msgcheck.Validator, root string) error {
+// The events file is written with e.create, inside roots and the
+// repository root.
+func (el *eventLog) start(e *env, v *msgcheck.Validator, root string, roots []string) error {
 	if el.path == "" {
 		return nil
 	}
@@ -56,13 +58,17 @@ func (el *eventLog) start(v *msgcheck.Validator, root string) error {
 	if err != nil {
 		return fmt.Errorf("root %s: %w", root, err)
 	}
-	el.f, err = os.Create(el.path)
+	el.f, err = e.create(el.path, append(roots, root))
 	if err != nil {
 		return fmt.Errorf("events: %w", err)
 	}
 	el.w = bufio.NewWriter(el.f)
 	el.sink = pipeline.NewJSONL(el.w)
 	el.p, err = pipeline.New(pipeline.Options{Validator: v, Semantic: semantic.Builtin(snap), Sink: el.sink})
+	if err != nil {
+		el.f.Abort()
+		el.f = nil
+	}
 	return err
 }
 
@@ -99,7 +105,8 @@ func (el *eventLog) validate(v *msgcheck.Validator, kind, name string, doc int, 
 	return res, nil
 }
 
-// close flushes and closes the events file.
+// close flushes the events file and puts it in place; a file the events
+// could not all be written to is dropped.
 func (el *eventLog) close() error {
 	if el.f == nil {
 		return nil
@@ -108,10 +115,11 @@ func (el *eventLog) close() error {
 	if ferr := el.w.Flush(); err == nil {
 		err = ferr
 	}
-	if cerr := el.f.Close(); err == nil {
-		err = cerr
-	}
 	if err != nil {
+		el.f.Abort()
+		return fmt.Errorf("events: %w", err)
+	}
+	if err := el.f.Close(); err != nil {
 		return fmt.Errorf("events: %w", err)
 	}
 	return nil

@@ -6,19 +6,22 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/protoscan/protoscan/finding"
 	"github.com/protoscan/protoscan/fix"
+	"github.com/protoscan/protoscan/internal/safefile"
 	"github.com/protoscan/protoscan/report"
 )
 
 // fixReport is --fix (and --diff) after a scan of paths: it applies the
 // fixes the findings of rep offer, or with diffOnly prints them as a
 // unified diff and changes nothing, and drops from rep the findings whose
-// fixes it wrote, so that the report shows what is left.
+// fixes it wrote, so that the report shows what is left. Only files in the
+// scanned trees are edited.
 func (e *env) fixReport(paths []string, rep *report.Report, diffOnly bool) error {
 	root, findings := fixRoot(paths, rep.Findings)
-	fixed, err := e.fixFiles(root, findings, diffOnly)
+	fixed, err := e.fixFiles(root, treeRoots(paths...), findings, diffOnly)
 	if !diffOnly {
 		n, files := 0, map[string]bool{}
 		kept := make([]finding.Finding, 0, len(rep.Findings))
@@ -100,7 +103,7 @@ func fixBase(p string) string {
 // were fixed (or, with diffOnly, would be). The other files are still
 // fixed when one cannot be; the error names every file that was not.
 func (e *env) applyFixes(root string, findings []finding.Finding, diffOnly bool) (fixed int, err error) {
-	done, err := e.fixFiles(root, findings, diffOnly)
+	done, err := e.fixFiles(root, treeRoots(root), findings, diffOnly)
 	for _, d := range done {
 		if d {
 			fixed++
@@ -110,16 +113,19 @@ func (e *env) applyFixes(root string, findings []finding.Finding, diffOnly bool)
 }
 
 // fixFiles is applyFixes, telling which findings it fixed. Files are
-// handled in the order of their paths. A file is rewritten through a
-// temporary file in its directory renamed over it, so that it is never
-// half written, and keeps its permissions.
+// handled in the order of their paths. Only a regular file inside roots
+// is edited: a symbolic link, or a file a link leads to outside them, is
+// left alone with a notice on stderr, since its target may be anything
+// on the machine. A file is rewritten through a temporary file in its
+// directory renamed over it (package safefile), so that it is never half
+// written, and keeps its permissions.
 //
 // A fix that replaces a finding's Literal with its Canonical spelling (the
 // drifted statuses of enumdrift) is applied only where the file still
 // holds the Literal: a file changed since the scan, or a literal whose
 // source spelling differs from its value (an escape), is left alone with
 // a notice on stderr.
-func (e *env) fixFiles(root string, findings []finding.Finding, diffOnly bool) ([]bool, error) {
+func (e *env) fixFiles(root string, roots []string, findings []finding.Finding, diffOnly bool) ([]bool, error) {
 	byFile := map[string][]int{} // path on disk -> findings with an edit in it
 	for i, f := range findings {
 		if f.Fix == nil {
@@ -142,6 +148,13 @@ func (e *env) fixFiles(root string, findings []finding.Finding, diffOnly bool) (
 	done := map[string]bool{}           // files written (or diffed)
 	var errs []error
 	for _, p := range files {
+		if why := fixRefused(p, roots); why != "" {
+			for _, i := range byFile[p] {
+				skip[i] = true
+			}
+			fmt.Fprintf(e.stderr, "protoscan: %s: fix not applied: %s\n", p, why)
+			continue
+		}
 		src, mode, err := fixRead(p)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("cannot fix %s: %w", p, err))
@@ -177,7 +190,7 @@ func (e *env) fixFiles(root string, findings []finding.Finding, diffOnly bool) (
 			if _, err := e.stdout.Write(fix.Diff(name, src, out)); err != nil {
 				return nil, err
 			}
-		} else if err := fixWrite(p, out, mode); err != nil {
+		} else if err := safefile.WriteFile(p, out, mode, roots...); err != nil {
 			errs = append(errs, fmt.Errorf("cannot fix %s: %w", p, err))
 			continue
 		}
@@ -221,27 +234,37 @@ func fixRead(p string) ([]byte, os.FileMode, error) {
 	return src, fi.Mode() & (os.ModePerm | os.ModeSetuid | os.ModeSetgid | os.ModeSticky), err
 }
 
-// fixWrite replaces the file p with data: a temporary file in the same
-// directory, with mode, renamed over p.
-func fixWrite(p string, data []byte, mode os.FileMode) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(p), "."+filepath.Base(p)+".protoscan-*")
+// fixRefused says why the file p is not to be edited, or "" when it may
+// be: it must not be a symbolic link, and must lie inside one of roots
+// once every link on its way is resolved.
+func fixRefused(p string, roots []string) string {
+	fi, err := os.Lstat(p)
 	if err != nil {
-		return err
+		return "" // fixRead says what is wrong
 	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
+	if fi.Mode()&os.ModeSymlink != 0 {
+		return "a symbolic link (protoscan edits only regular files in the scanned tree)"
+	}
+	// Abs before EvalSymlinks: the working directory may be $PWD, links
+	// and all
+	dir, err := filepath.Abs(filepath.Dir(p))
+	if err == nil {
+		dir, err = filepath.EvalSymlinks(dir)
+	}
+	if err != nil {
+		return "" // fixRead says what is wrong
+	}
+	for _, r := range roots {
+		rr, err := filepath.Abs(r)
+		if err == nil {
+			rr, err = filepath.EvalSymlinks(rr)
 		}
-	}()
-	if _, err = tmp.Write(data); err != nil {
-		return err
+		if err != nil {
+			continue
+		}
+		if rel, err := filepath.Rel(rr, dir); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return ""
+		}
 	}
-	if err = tmp.Chmod(mode); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), p)
+	return "outside the scanned tree (a directory on its path is a symbolic link)"
 }

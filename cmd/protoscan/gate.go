@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -132,22 +131,17 @@ func onlyChanged(ctx context.Context, fs []finding.Finding, roots []string, pref
 	return kept, nil
 }
 
-// writeBaseline writes every finding into file.
-func writeBaseline(file string, fs []finding.Finding) error {
-	tmp, err := os.CreateTemp(filepath.Dir(file), "."+filepath.Base(file)+".*")
+// writeBaseline writes every finding into file (see create for roots).
+func (e *env) writeBaseline(file string, roots []string, fs []finding.Finding) error {
+	f, err := e.create(file, roots)
 	if err != nil {
 		return err
 	}
-	if err := baseline.Write(tmp, fs); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
+	if err := baseline.Write(f, fs); err != nil {
+		f.Abort()
 		return err
 	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), file)
+	return f.Close()
 }
 
 // ruleDocs documents every rule the report may show: the catalogue, and

@@ -3,8 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"runtime/pprof"
+
+	"github.com/protoscan/protoscan/internal/safefile"
 )
 
 // envCPUProfile names a file to write a CPU profile of the run to (any
@@ -20,11 +21,13 @@ func startCPUProfile(path string, stderr io.Writer) (stop func()) {
 	if path == "" {
 		return func() {}
 	}
-	f, err := os.Create(path)
+	// named by the environment, not the tree: the working directory is
+	// the only tree to stay in
+	f, err := safefile.Create(path, 0o644, ".")
 	if err == nil {
 		err = pprof.StartCPUProfile(f)
 		if err != nil {
-			f.Close()
+			f.Abort()
 		}
 	}
 	if err != nil {

@@ -93,6 +93,7 @@ func (e *env) scan(args []string) int {
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
+	roots := writeRoots(paths...)
 	cfg, err := configFor(*configPath, paths[0])
 	if err != nil {
 		return trouble(err)
@@ -221,7 +222,7 @@ func (e *env) scan(args []string) int {
 		// a baseline of part of the tree would report the rest as new
 		fmt.Fprintf(e.stderr, "protoscan: %s not written: the scan was interrupted\n", *baselineOut)
 	} else if *baselineOut != "" {
-		if err := writeBaseline(*baselineOut, rep.Findings); err != nil {
+		if err := e.writeBaseline(*baselineOut, roots, rep.Findings); err != nil {
 			return trouble(err)
 		}
 		rep.Baselined, rep.Findings = len(rep.Findings), nil
@@ -247,7 +248,7 @@ func (e *env) scan(args []string) int {
 		}
 	}
 	for _, o := range outputs {
-		if err := e.render(o, rep); err != nil {
+		if err := e.render(o, roots, rep); err != nil {
 			fmt.Fprintln(e.stderr, "protoscan:", err)
 			code = exitTrouble
 		}
@@ -275,9 +276,9 @@ func failLevel(s string) (sev finding.Severity, never bool, err error) {
 	return sev, false, nil
 }
 
-func (e *env) render(o output, rep *report.Report) error {
-	color := o.path == "" && isTerminal(e.stdout)
-	return e.writeOutput(o, func(w io.Writer) error {
+func (e *env) render(o output, roots []string, rep *report.Report) error {
+	color := (o.path == "" || o.path == "-") && isTerminal(e.stdout)
+	return e.writeOutput(o, roots, func(w io.Writer) error {
 		switch o.format {
 		case "json":
 			return report.JSON(w, rep)
@@ -291,18 +292,19 @@ func (e *env) render(o output, rep *report.Report) error {
 	})
 }
 
-// writeOutput runs write on stdout, or on the output's file; a file that
-// cannot be written or closed completely is an error.
-func (e *env) writeOutput(o output, write func(io.Writer) error) error {
+// writeOutput runs write on stdout, or on the output's file (see create
+// for roots); a file that cannot be written completely is an error, and
+// is not put in place.
+func (e *env) writeOutput(o output, roots []string, write func(io.Writer) error) error {
 	if o.path == "" {
 		return write(e.stdout)
 	}
-	f, err := os.Create(o.path)
+	f, err := e.create(o.path, roots)
 	if err != nil {
 		return err
 	}
 	if err := write(f); err != nil {
-		f.Close()
+		f.Abort()
 		return err
 	}
 	return f.Close()

@@ -66,7 +66,11 @@ func (e *env) validate(args []string) int {
 	}
 	v, err := e.validator(*specPath, *root)
 	if err == nil {
-		err = events.start(v, *root)
+		var paths []string
+		for _, in := range inputs {
+			paths = append(paths, in.path)
+		}
+		err = events.start(e, v, *root, writeRoots(paths...))
 	}
 	if err != nil {
 		fmt.Fprintln(e.stderr, "protoscan validate:", err)

@@ -45,8 +45,10 @@
 // identity) in a small binary framing, the values as one encoding/gob
 // stream, and the SHA-256 of all that: a truncated, corrupt or foreign
 // file is ignored (the scan runs cold) and rewritten by Save. Save writes
-// a temporary file and renames it over the old one, so concurrent
-// processes never read a partial file (the last writer wins); a Set holds
+// a temporary file and renames it over the old one (package safefile), so
+// concurrent processes never read a partial file (the last writer wins)
+// and a symbolic link in the directory is replaced, never written
+// through; the files are the user's alone (mode 0600); a Set holds
 // only the files of the last scan, and the directory keeps at most
 // maxFiles Sets and maxBytes bytes, the least recently used removed first.
 package cache
@@ -67,6 +69,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/protoscan/protoscan/internal/safefile"
 )
 
 const (
@@ -260,31 +264,22 @@ func (s *Set[T]) Save() error {
 	defer s.mu.Unlock()
 	final := filepath.Join(s.dir.path, s.name)
 	if !s.changed && len(s.next) == len(s.old) {
-		now := time.Now()
-		if err := os.Chtimes(final, now, now); !errors.Is(err, fs.ErrNotExist) {
-			return err // nil: marked used, kept longest by prune
+		// Chtimes follows a link: only a regular file is touched, and
+		// anything else is replaced below
+		if fi, err := os.Lstat(final); err == nil && fi.Mode().IsRegular() {
+			now := time.Now()
+			return os.Chtimes(final, now, now) // marked used, kept longest by prune
+		} else if errors.Is(err, fs.ErrNotExist) {
+			return nil
 		}
-		return nil
 	}
 	data, err := s.encode()
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(s.dir.path, s.name+".tmp*")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Rename(tmp.Name(), final); err != nil {
-		os.Remove(tmp.Name())
+	// the directory is the environment's to name; a link in it is
+	// replaced, never written through
+	if err := safefile.WriteFile(final, data, 0o600); err != nil {
 		return err
 	}
 	s.old, s.next, s.changed = s.next, map[string]*entry[T]{}, false

@@ -354,3 +354,44 @@ func BenchmarkSave(b *testing.B) {
 		}
 	}
 }
+
+// TestSaveReplacesLink: a symbolic link at a Set's file (a cache directory
+// inside a checkout may hold one) is replaced by the cache's own file,
+// mode 0600; its target is neither written nor touched.
+func TestSaveReplacesLink(t *testing.T) {
+	for _, changed := range []bool{true, false} {
+		d := testDir(t)
+		victim := filepath.Join(t.TempDir(), "victim")
+		if err := os.WriteFile(victim, []byte("precious"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(victim, past, past); err != nil {
+			t.Fatal(err)
+		}
+		key := NewKey("k")
+		s := Load[value](d, key)
+		name := filepath.Join(d.Path(), s.name)
+		if err := os.Symlink(victim, name); err != nil {
+			t.Skipf("no symbolic links: %v", err)
+		}
+		if changed {
+			fill(s)
+		}
+		if err := s.Save(); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := os.ReadFile(victim); string(got) != "precious" {
+			t.Errorf("changed=%v: the link's target now holds %q", changed, got)
+		}
+		if fi, err := os.Stat(victim); err != nil || !fi.ModTime().Equal(past) {
+			t.Errorf("changed=%v: the link's target was touched", changed)
+		}
+		fi, err := os.Lstat(name)
+		if err != nil || !fi.Mode().IsRegular() {
+			t.Fatalf("changed=%v: %s is not a regular file: %v", changed, name, err)
+		}
+		if runtime.GOOS != "windows" && fi.Mode().Perm() != 0o600 {
+			t.Errorf("changed=%v: mode %v, want 0600", changed, fi.Mode().Perm())
+		}
+	}
+}
