@@ -97,22 +97,11 @@ func fixBase(p string) string {
 	return p
 }
 
-// applyFixes applies the fixes of findings to the files under root (whose
+// fixFiles applies the fixes of findings to the files under root (whose
 // edit paths are relative to root), or with diffOnly prints them to stdout
-// as a unified diff and changes no file. It returns how many findings
-// were fixed (or, with diffOnly, would be). The other files are still
-// fixed when one cannot be; the error names every file that was not.
-func (e *env) applyFixes(root string, findings []finding.Finding, diffOnly bool) (fixed int, err error) {
-	done, err := e.fixFiles(root, treeRoots(root), findings, diffOnly)
-	for _, d := range done {
-		if d {
-			fixed++
-		}
-	}
-	return fixed, err
-}
-
-// fixFiles is applyFixes, telling which findings it fixed. Files are
+// as a unified diff and changes no file, and tells which findings it fixed
+// (or, with diffOnly, would). The other files are still fixed when one
+// cannot be; the error names every file that was not. Files are
 // handled in the order of their paths. Only a regular file inside roots
 // is edited: a symbolic link, or a file a link leads to outside them, is
 // left alone with a notice on stderr, since its target may be anything
