@@ -155,3 +155,11 @@ func renamed(op, path string, err error) error {
 	}
 	return &fs.PathError{Op: op, Path: path, Err: err}
 }
+
+// Within reports whether path, every link followed, lies inside root: a
+// file the command line names there is still the tree's, and so is
+// whatever it names in turn.
+func Within(root, path string) bool {
+	_, err := inside(path, root)
+	return err == nil
+}
