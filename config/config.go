@@ -15,6 +15,7 @@
 package config
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -228,7 +229,7 @@ func literalLen(p string) int {
 
 // Find returns the configuration file at root: .protoscan.yaml, else
 // .protoscan.yml. ok is false when neither is a regular file (a symlink to
-// one counts).
+// one counts; LoadIn refuses one that leads out of root).
 func Find(root string) (path string, ok bool) {
 	for _, name := range FileNames {
 		p := filepath.Join(root, name)
@@ -251,10 +252,11 @@ func Load(path string) (*Config, error) {
 }
 
 // LoadIn is Load for the configuration file of the tree at root (the one
-// Find found there): a path that resolves out of root, through a link or
-// "..", is refused, as the tree's author chose it.
+// Find found there; root "" is the current directory): a path that
+// resolves out of root, through a link or "..", is refused, as the tree's
+// author chose it.
 func LoadIn(root, path string) (*Config, error) {
-	return load(path, safefile.ReadOptions{Root: root})
+	return load(path, safefile.ReadOptions{Root: cmp.Or(root, ".")})
 }
 
 func load(path string, opt safefile.ReadOptions) (*Config, error) {

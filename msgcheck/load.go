@@ -2,6 +2,7 @@ package msgcheck
 
 import (
 	"bytes"
+	"cmp"
 	"embed"
 	"errors"
 	"fmt"
@@ -75,11 +76,11 @@ func LoadSpec(path string) (*Spec, error) {
 	return loadSpec(path, safefile.ReadOptions{Explicit: true})
 }
 
-// LoadSpecIn is LoadSpec for a spec file of the tree at root, which the
-// tree's author chose: a path that resolves out of root (through a link
-// or "..") is refused.
+// LoadSpecIn is LoadSpec for a spec file of the tree at root (the
+// current directory for ""), which the tree's author chose: a path that
+// resolves out of root (through a link or "..") is refused.
 func LoadSpecIn(root, path string) (*Spec, error) {
-	return loadSpec(path, safefile.ReadOptions{Root: root})
+	return loadSpec(path, safefile.ReadOptions{Root: cmp.Or(root, ".")})
 }
 
 func loadSpec(path string, opt safefile.ReadOptions) (*Spec, error) {
