@@ -48,15 +48,15 @@ func ReadFile(path string, opt ReadOptions) ([]byte, error) {
 	if limit <= 0 {
 		limit = DefaultMax
 	}
-	real := path
+	target := path
 	if opt.Root != "" && !opt.Explicit {
 		var err error
-		if real, err = inside(path, opt.Root); err != nil {
+		if target, err = inside(path, opt.Root); err != nil {
 			return nil, err
 		}
 	}
 	// stat first, so a named pipe or device is never opened
-	fi, err := os.Stat(real)
+	fi, err := os.Stat(target)
 	if err != nil {
 		return nil, renamed("open", path, err)
 	}
@@ -65,7 +65,7 @@ func ReadFile(path string, opt ReadOptions) ([]byte, error) {
 	}
 	// non-blocking: a named pipe swapped in since the stat must not
 	// hang the open; a regular file reads the same either way
-	f, err := os.OpenFile(real, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := os.OpenFile(target, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, renamed("open", path, err)
 	}
@@ -97,17 +97,17 @@ func inside(path, root string) (string, error) {
 	if err != nil {
 		return "", renamed("open", root, err)
 	}
-	real, err := resolve(path)
+	target, err := resolve(path)
 	if err != nil {
 		return "", renamed("open", path, err)
 	}
-	rel, err := filepath.Rel(realRoot, real)
+	rel, err := filepath.Rel(realRoot, target)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
 		// the target is not named: it is no business of whoever reads
 		// the report of a tree
 		return "", &Error{Path: path, Reason: "leads out of " + root + " (only a file named on the command line may)"}
 	}
-	return real, nil
+	return target, nil
 }
 
 // resolve is the absolute path with every symbolic link resolved.
