@@ -15,8 +15,9 @@
 package config
 
 import (
+	"cmp"
+	"errors"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -28,6 +29,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/protoscan/protoscan/finding"
+	"github.com/protoscan/protoscan/internal/safefile"
 	"github.com/protoscan/protoscan/languages/yamldoc"
 )
 
@@ -227,7 +229,7 @@ func literalLen(p string) int {
 
 // Find returns the configuration file at root: .protoscan.yaml, else
 // .protoscan.yml. ok is false when neither is a regular file (a symlink to
-// one counts).
+// one counts; LoadIn refuses one that leads out of root).
 func Find(root string) (path string, ok bool) {
 	for _, name := range FileNames {
 		p := filepath.Join(root, name)
@@ -238,30 +240,33 @@ func Find(root string) (path string, ok bool) {
 	return "", false
 }
 
-// Load reads and checks the configuration file at path. An empty file (or
-// one of comments only) is valid and sets nothing. Problems with the
-// content are returned as an Errors list of every one found, sorted by
-// position; a file that cannot be read gives an error from the os
+// Load reads and checks the configuration file at path, which the user
+// named: it may lie anywhere. An empty file (or one of comments only) is
+// valid and sets nothing. Problems with the content are returned as an
+// Errors list of every one found, sorted by position; so is a file that
+// is not a regular file (a named pipe is never waited on) or is larger
+// than MaxBytes. A file that cannot be read gives an error from the os
 // package, and nil *Config.
 func Load(path string) (*Config, error) {
-	fi, err := os.Stat(path)
+	return load(path, safefile.ReadOptions{Explicit: true})
+}
+
+// LoadIn is Load for the configuration file of the tree at root (the one
+// Find found there; root "" is the current directory): a path that
+// resolves out of root, through a link or "..", is refused, as the tree's
+// author chose it.
+func LoadIn(root, path string) (*Config, error) {
+	return load(path, safefile.ReadOptions{Root: cmp.Or(root, ".")})
+}
+
+func load(path string, opt safefile.ReadOptions) (*Config, error) {
+	opt.Max = MaxBytes
+	data, err := safefile.ReadFile(path, opt)
 	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		// not opened: a FIFO would block, a device never end
-		return nil, Errors{{File: path, Msg: "not a regular file"}}
-	}
-	if fi.Size() > MaxBytes {
-		return nil, Errors{{File: path, Msg: fmt.Sprintf("file is %d bytes, more than the limit of %d", fi.Size(), MaxBytes)}}
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxBytes+1))
-	if err != nil {
+		var fe *safefile.Error
+		if errors.As(err, &fe) {
+			return nil, Errors{{File: fe.Path, Msg: fe.Reason}}
+		}
 		return nil, err
 	}
 	return Parse(path, data)

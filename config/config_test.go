@@ -460,14 +460,14 @@ func TestLoadFileErrors(t *testing.T) {
 	if _, err := Load(filepath.Join(dir, "nope.yaml")); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("missing file: %v", err)
 	}
-	if _, err := Load(dir); err == nil || err.Error() != dir+": not a regular file" {
+	if _, err := Load(dir); err == nil || err.Error() != dir+": a directory, not a file" {
 		t.Errorf("directory: %v", err)
 	}
 	big := filepath.Join(dir, "big.yaml")
 	if err := os.WriteFile(big, []byte("# "+strings.Repeat("x", MaxBytes)+"\n"), 0o666); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Load(big); err == nil || err.Error() != big+": file is 1048579 bytes, more than the limit of 1048576" {
+	if _, err := Load(big); err == nil || err.Error() != big+": larger than 1 MiB" {
 		t.Errorf("big file: %v", err)
 	}
 	empty := filepath.Join(dir, "empty.yaml")
@@ -578,4 +578,33 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestLoadInRefusesLinkOutOfRoot(t *testing.T) {
+	outside := filepath.Join(t.TempDir(), "secret.yaml")
+	if err := os.WriteFile(outside, []byte("fail-on: hunter2\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	link := filepath.Join(root, ".protoscan.yaml")
+	if err := os.Symlink(outside, link); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	p, ok := Find(root)
+	if !ok || p != link {
+		t.Fatalf("Find = %q, %v", p, ok)
+	}
+	_, err := LoadIn(root, p)
+	var list Errors
+	if !errors.As(err, &list) || len(list) != 1 || list[0].File != link {
+		t.Fatalf("LoadIn = %v, want one error naming %s", err, link)
+	}
+	if msg := err.Error(); strings.Contains(msg, "hunter2") || strings.Contains(msg, outside) {
+		t.Errorf("the error %q quotes the file out of the root", msg)
+	}
+	// named on the command line, the same file is read (and its content
+	// reported: the user chose it)
+	if _, err := Load(link); err == nil || !strings.Contains(err.Error(), "hunter2") {
+		t.Errorf("Load = %v, want the bad fail-on reported", err)
+	}
 }

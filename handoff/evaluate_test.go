@@ -1,6 +1,8 @@
 package handoff
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -231,6 +233,25 @@ func TestDiscoverRepositorySpec(t *testing.T) {
 	}
 	if s, err := Discover(t.TempDir()); err != nil || s.Source != "embedded:"+SpecName {
 		t.Errorf("no repository spec: %v, %v", s, err)
+	}
+}
+
+// A repository's handoff spec is read only from inside the repository.
+func TestDiscoverRefusesLinkOutOfRoot(t *testing.T) {
+	outside, err := filepath.Abs("testdata/repo/docs/specs/nexus-handoff-v2.1.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "docs", "specs"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(root, "docs", "specs", "nexus-handoff-v2.yaml")
+	if err := os.Symlink(outside, link); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	if _, err := Discover(root); err == nil || !strings.HasPrefix(err.Error(), link+": ") {
+		t.Errorf("err = %v, want one naming %s", err, link)
 	}
 }
 

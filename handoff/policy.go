@@ -181,8 +181,9 @@ func round3(f float64) float64 { return math.Round(f*1000) / 1000 }
 func DefaultSpec() (*msgcheck.Spec, error) { return msgcheck.EmbeddedSpec(SpecName) }
 
 // Discover returns the handoff spec of a repository: the highest version
-// among root/docs/specs/nexus-handoff-v2*.yaml, else the embedded spec.
-// A repository extends the agents or enums (or changes the thresholds) by
+// among root/docs/specs/nexus-handoff-v2*.yaml (each read as
+// msgcheck.LoadSpecIn reads it: inside root, bounded), else the embedded
+// spec. A repository extends the agents or enums (or changes the thresholds) by
 // shipping a copy of the embedded spec there.
 func Discover(root string) (*msgcheck.Spec, error) {
 	matches, _ := filepath.Glob(filepath.Join(root, filepath.FromSlash(SpecGlob)))
@@ -192,7 +193,7 @@ func Discover(root string) (*msgcheck.Spec, error) {
 	slices.Sort(matches)
 	var best *msgcheck.Spec
 	for _, path := range matches {
-		s, err := msgcheck.LoadSpec(path)
+		s, err := msgcheck.LoadSpecIn(root, path)
 		if err != nil {
 			return nil, err
 		}

@@ -1,15 +1,18 @@
 package msgcheck
 
 import (
+	"bytes"
+	"cmp"
 	"embed"
+	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
+	"github.com/protoscan/protoscan/internal/safefile"
 	"github.com/protoscan/protoscan/yamlnode"
 )
 
@@ -60,48 +63,57 @@ func DefaultSpec() *Spec {
 func EmbeddedSpecSource(name string) ([]byte, error) { return embedded.ReadFile("specs/" + name) }
 
 type cachedSpec struct {
-	size  int64
-	mtime int64
-	spec  *Spec
+	data []byte
+	spec *Spec
 }
 
 var fileCache sync.Map // absolute path -> cachedSpec
 
-// LoadSpec reads and compiles a spec file, once per process for an
-// unchanged file.
+// LoadSpec reads and compiles a spec file the user named (a flag or a
+// command-line argument), once per process for unchanged content. It may
+// lie anywhere, but must be a regular file of at most 4 MiB.
 func LoadSpec(path string) (*Spec, error) {
+	return loadSpec(path, safefile.ReadOptions{Explicit: true})
+}
+
+// LoadSpecIn is LoadSpec for a spec file of the tree at root (the
+// current directory for ""), which the tree's author chose: a path that
+// resolves out of root (through a link or "..") is refused.
+func LoadSpecIn(root, path string) (*Spec, error) {
+	return loadSpec(path, safefile.ReadOptions{Root: cmp.Or(root, ".")})
+}
+
+func loadSpec(path string, opt safefile.ReadOptions) (*Spec, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, err
 	}
-	fi, err := os.Stat(abs)
+	opt.Max = maxSpecBytes
+	// read before the cache is asked: the checks hold for every load
+	data, err := safefile.ReadFile(path, opt)
 	if err != nil {
+		var fe *safefile.Error
+		if errors.As(err, &fe) {
+			return nil, &SpecError{File: fe.Path, Msg: fe.Reason}
+		}
 		return nil, fmt.Errorf("spec: %w", err)
 	}
 	if c, ok := fileCache.Load(abs); ok {
-		cs := c.(cachedSpec)
-		if cs.size == fi.Size() && cs.mtime == fi.ModTime().UnixNano() {
+		if cs := c.(cachedSpec); bytes.Equal(cs.data, data) {
 			return cs.spec, nil
 		}
-	}
-	if fi.Size() > maxSpecBytes {
-		return nil, &SpecError{File: path, Msg: fmt.Sprintf("spec is larger than %d bytes", maxSpecBytes)}
-	}
-	data, err := os.ReadFile(abs)
-	if err != nil {
-		return nil, fmt.Errorf("spec: %w", err)
 	}
 	s, err := ParseSpec(path, data)
 	if err != nil {
 		return nil, err
 	}
-	fileCache.Store(abs, cachedSpec{fi.Size(), fi.ModTime().UnixNano(), s})
+	fileCache.Store(abs, cachedSpec{data, s})
 	return s, nil
 }
 
 // Discover finds the specs a repository ships: docs/specs/protocol-core-v*.yaml
-// under root, highest version first. With none, it returns the embedded
-// default spec.
+// under root, highest version first, each read as LoadSpecIn reads it.
+// With none, it returns the embedded default spec.
 func Discover(root string) ([]*Spec, error) {
 	matches, _ := filepath.Glob(filepath.Join(root, "docs", "specs", "protocol-core-v*.yaml"))
 	if len(matches) == 0 {
@@ -109,7 +121,7 @@ func Discover(root string) ([]*Spec, error) {
 	}
 	var specs []*Spec
 	for _, m := range matches {
-		s, err := LoadSpec(m)
+		s, err := LoadSpecIn(root, m)
 		if err != nil {
 			return nil, err
 		}

@@ -228,7 +228,7 @@ func TestDelegateRules(t *testing.T) {
 		{name: "unknown skill", mutate: set("skill", "foo-bar"), errs: []string{"msgcheck/delegate-skill-exists | skill: unknown skill 'foo-bar' (not found in skills/ or src/skills/)"}},
 		{name: "skill named with .md suffix", mutate: set("skill", "docs-helper.md"), errs: []string{"msgcheck/delegate-skill-exists | skill: unknown skill 'docs-helper.md' (not found in skills/ or src/skills/)"}},
 		{name: "non-md file is not a skill", mutate: set("skill", "notes"), errs: []string{"msgcheck/delegate-skill-exists | skill: unknown skill 'notes' (not found in skills/ or src/skills/)"}},
-		{name: "skill as a path", mutate: set("skill", "skills/queue-management"), errs: []string{"msgcheck/delegate-skill-exists | skill: unknown skill 'skills/queue-management' (not found in skills/ or src/skills/)"}},
+		{name: "skill as a path", mutate: set("skill", "skills/queue-management"), errs: []string{"msgcheck/delegate-skill-exists | skill: invalid skill 'skills/queue-management' (a name in skills/ or src/skills/, without /, \\ or ..)"}},
 		{name: "skill wrong case", mutate: set("skill", "Queue-Management"), errs: []string{"msgcheck/delegate-skill-exists | skill: unknown skill 'Queue-Management' (not found in skills/ or src/skills/)"}},
 		{name: "skill boolean", mutate: set("skill", true), errs: []string{"msgcheck/delegate-skill-type | skill: must be a string (got boolean)"}},
 
@@ -487,6 +487,19 @@ func TestSkillDirectories(t *testing.T) {
 		m := validDelegate()
 		m["skill"] = "added-later"
 		expect(t, v.Validate("delegate", m), []string{"msgcheck/delegate-skill-exists | skill: unknown skill 'added-later' (not found in skills/)"}, nil)
+	})
+	t.Run("a path is no skill name", func(t *testing.T) {
+		root := t.TempDir()
+		mkdir(t, root, "skills/queue-management")
+		mkdir(t, root, "skills/a/b")
+		for _, name := range []string{"../../etc/passwd", "..", "a/b", `a\b`, "queue-management/..", "x..y"} {
+			want := []string{"msgcheck/delegate-skill-exists | skill: invalid skill '" + name + "' (a name in skills/ or src/skills/, without /, \\ or ..)"}
+			for _, r := range []string{root, t.TempDir(), ""} { // with skills/, without, with no root
+				m := validDelegate()
+				m["skill"] = name
+				expect(t, newValidator(t, r).Validate("delegate", m), want, nil)
+			}
+		}
 	})
 }
 

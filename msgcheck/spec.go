@@ -216,7 +216,8 @@ func (e *SpecError) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
 }
 
-// maxSpecBytes bounds a spec file; real specs are a few kilobytes.
+// maxSpecBytes bounds a spec file (README: Bad input); real specs are a few
+// kilobytes.
 const maxSpecBytes = 4 << 20
 
 // ParseSpec parses and compiles a spec. name is used in error messages.
@@ -227,7 +228,7 @@ func ParseSpec(name string, data []byte) (*Spec, error) {
 
 func parseSpec(name string, data []byte, lazyRules bool) (*Spec, error) {
 	if len(data) > maxSpecBytes {
-		return nil, &SpecError{File: name, Msg: fmt.Sprintf("spec is larger than %d bytes", maxSpecBytes)}
+		return nil, &SpecError{File: name, Msg: fmt.Sprintf("larger than %d MiB", maxSpecBytes>>20)}
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {

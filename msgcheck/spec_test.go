@@ -675,6 +675,76 @@ func TestDiscover(t *testing.T) {
 	})
 }
 
+// TestDiscoverBoundedReads: a spec of the tree is read only if it is a
+// regular file inside the tree, of at most 4 MiB; a spec named by the
+// user may lie anywhere.
+func TestDiscoverBoundedReads(t *testing.T) {
+	spec := func(t *testing.T, root string) string {
+		mkdir(t, root, "docs/specs")
+		return filepath.Join(root, "docs", "specs", "protocol-core-v2.0.yaml")
+	}
+	t.Run("a link to /dev/zero", func(t *testing.T) {
+		if _, err := os.Stat("/dev/zero"); err != nil {
+			t.Skip("no /dev/zero")
+		}
+		root := t.TempDir()
+		p := spec(t, root)
+		if err := os.Symlink("/dev/zero", p); err != nil {
+			t.Skipf("no symbolic links here: %v", err)
+		}
+		done := make(chan error, 1)
+		go func() { _, err := msgcheck.Discover(root); done <- err }()
+		select {
+		case err := <-done:
+			if err == nil || !strings.HasPrefix(err.Error(), p+": ") {
+				t.Errorf("err = %v, want one naming %s", err, p)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("Discover did not return")
+		}
+	})
+	t.Run("a link out of the tree", func(t *testing.T) {
+		outside := filepath.Join(t.TempDir(), "spec.yaml")
+		if err := os.WriteFile(outside, specWithVersion(t, "2.0"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		root := t.TempDir()
+		p := spec(t, root)
+		if err := os.Symlink(outside, p); err != nil {
+			t.Skipf("no symbolic links here: %v", err)
+		}
+		if _, err := msgcheck.Discover(root); err == nil || !strings.HasPrefix(err.Error(), p+": ") || strings.Contains(err.Error(), outside) {
+			t.Errorf("err = %v, want one naming %s and not its target", err, p)
+		}
+		if s, err := msgcheck.LoadSpec(p); err != nil || s.Version != "2.0" {
+			t.Errorf("LoadSpec of a path the user named: %v", err)
+		}
+	})
+	t.Run("a link inside the tree", func(t *testing.T) {
+		root := t.TempDir()
+		p := spec(t, root)
+		if err := os.WriteFile(filepath.Join(root, "spec.yaml"), specWithVersion(t, "2.0"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(filepath.Join("..", "..", "spec.yaml"), p); err != nil {
+			t.Skipf("no symbolic links here: %v", err)
+		}
+		if specs, err := msgcheck.Discover(root); err != nil || specs[0].Version != "2.0" {
+			t.Errorf("Discover = %v", err)
+		}
+	})
+	t.Run("too large", func(t *testing.T) {
+		root := t.TempDir()
+		p := spec(t, root)
+		if err := os.WriteFile(p, append(specWithVersion(t, "2.0"), strings.Repeat("#", 4<<20)...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := msgcheck.Discover(root); err == nil || err.Error() != p+": larger than 4 MiB" {
+			t.Errorf("err = %v", err)
+		}
+	})
+}
+
 func TestLoadSpecCache(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "spec.yaml")
 	if err := os.WriteFile(path, specWithVersion(t, "1.1"), 0o644); err != nil {

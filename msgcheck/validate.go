@@ -406,6 +406,11 @@ func (st *state) str(s *schema, x string) bool {
 
 // exists checks a value that names an entry of the repository (a skill).
 func (st *state) exists(s *schema, x string) {
+	// a name, never a path: whatever uses it must stay in the directory
+	if strings.ContainsAny(x, `/\`) || strings.Contains(x, "..") {
+		st.report("exists", "invalid ", st.lastKey(), " ", quote(x), " (a name in ", dirList(s.existsIn, " or "), ", without /, \\ or ..)")
+		return
+	}
 	set := st.v.entries[s]
 	if set == nil || len(set.present) == 0 {
 		st.emit(true, "unchecked", false, "not checked: no ", dirList(s.existsIn, " or "), " directory in the repository ", st.v.rootName())

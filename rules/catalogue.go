@@ -492,7 +492,7 @@ var catalogue = []Doc{
 	{
 		ID: "msgcheck/*-exists", Name: "FieldExists", Severity: finding.Error,
 		Title:   "A value names something the repository does not have",
-		What:    "A field with `existsIn` (the DELEGATE's skill) names no directory and no <name>.md under the listed directories (skills/, src/skills/) of the repository root.",
+		What:    "A field with `existsIn` (the DELEGATE's skill) names no directory and no <name>.md under the listed directories (skills/, src/skills/) of the repository root, or is a path rather than a name: a value with /, \\ or .. is invalid whether or not the directories exist.",
 		Why:     "A DELEGATE for a skill that does not exist cannot be carried out; the receiving agent has no instructions to load.",
 		Example: "skill: nope\ngives: skill: unknown skill 'nope' (not found in skills/) [msgcheck/delegate-skill-exists]",
 		Fix:     "Name an existing skill, or add skills/<name>/ (or skills/<name>.md). Check --root if the repository root is not what protoscan found.",

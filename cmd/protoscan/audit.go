@@ -72,7 +72,7 @@ func (e *env) audit(args []string) int {
 	if root == "" {
 		root = findRoot()
 	}
-	specs, _, err := resolveSpecs(*specPath, root)
+	specs, _, err := resolveSpecs(*specPath, false, root)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "protoscan audit:", err)
 		return exitTrouble

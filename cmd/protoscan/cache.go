@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/protoscan/protoscan/config"
+	"github.com/protoscan/protoscan/internal/safefile"
 	"github.com/protoscan/protoscan/msgcheck"
 	"github.com/protoscan/protoscan/scan/cache"
 )
@@ -74,8 +75,10 @@ func openCache(specs []*msgcheck.Spec, cfg *config.Config, analyzers string, can
 	return d, hex.EncodeToString(key[:])
 }
 
+// fileSum is the SHA-256 of a spec or config file already loaded (and so
+// already checked against its tree), read again under the same bounds.
 func fileSum(name string) (string, error) {
-	data, err := os.ReadFile(name)
+	data, err := safefile.ReadFile(name, safefile.ReadOptions{Explicit: true})
 	if err != nil {
 		return "", err
 	}

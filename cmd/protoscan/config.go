@@ -50,7 +50,7 @@ func (e *env) configCheck(args []string) int {
 	if code, done := parseFlags(e, fs, "usage: protoscan config check [FILE]", args, func(a string) { files = append(files, a) }); done {
 		return code
 	}
-	var path string
+	var err error
 	switch len(files) {
 	case 0:
 		p, ok := config.Find(".")
@@ -58,14 +58,15 @@ func (e *env) configCheck(args []string) int {
 			fmt.Fprintln(e.stderr, "protoscan config check: no .protoscan.yaml or .protoscan.yml in the current directory")
 			return exitTrouble
 		}
-		path = p
+		// the current directory's file is the tree's: read from inside it
+		_, err = config.LoadIn(".", p)
 	case 1:
-		path = files[0]
+		_, err = config.Load(files[0])
 	default:
 		fmt.Fprintln(e.stderr, "protoscan config check: give one FILE at most")
 		return exitTrouble
 	}
-	if _, err := config.Load(path); err != nil {
+	if err != nil {
 		var list config.Errors
 		if errors.As(err, &list) {
 			for _, le := range list {

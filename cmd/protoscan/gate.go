@@ -166,16 +166,16 @@ func ruleDocs(fs []finding.Finding) []rules.Doc {
 }
 
 // configFor finds the config of a scan: --config, else .protoscan.yaml
-// at the first scanned root.
+// at the first scanned root, read only from inside that root.
 func configFor(flagPath, root string) (*config.Config, error) {
-	p := flagPath
-	if p == "" {
-		var ok bool
-		if p, ok = config.Find(dirOf(root)); !ok {
-			return nil, nil
-		}
+	if flagPath != "" {
+		return config.Load(flagPath)
 	}
-	return config.Load(p)
+	p, ok := config.Find(dirOf(root))
+	if !ok {
+		return nil, nil
+	}
+	return config.LoadIn(dirOf(root), p)
 }
 
 // slashClean is a path as findings prefix it.

@@ -16,6 +16,7 @@ import (
 	"github.com/protoscan/protoscan/analyzers/enumdrift"
 	"github.com/protoscan/protoscan/baseline"
 	"github.com/protoscan/protoscan/finding"
+	"github.com/protoscan/protoscan/internal/safefile"
 	"github.com/protoscan/protoscan/messages"
 	"github.com/protoscan/protoscan/msgcheck"
 	"github.com/protoscan/protoscan/report"
@@ -99,6 +100,7 @@ func (e *env) scan(args []string) int {
 		return trouble(err)
 	}
 	synonyms := map[string]string(nil)
+	specInTree := false
 	if cfg != nil {
 		if err := checkConfigRules(cfg); err != nil {
 			return trouble(err)
@@ -107,6 +109,8 @@ func (e *env) scan(args []string) int {
 		opts.Exclude = append(slices.Clone(cfg.Exclude), opts.Exclude...)
 		if !set["spec"] && cfg.Spec != "" {
 			*specPath = cfg.SpecPath()
+			// a config of the tree names a spec of the tree
+			specInTree = *configPath == "" || safefile.Within(dirOf(paths[0]), *configPath)
 		}
 		if !set["fail-on"] && cfg.FailOn != "" {
 			*failOn = cfg.FailOn
@@ -121,7 +125,7 @@ func (e *env) scan(args []string) int {
 	if err != nil {
 		return trouble(err)
 	}
-	specs, _, err := resolveSpecs(*specPath, dirOf(paths[0]))
+	specs, _, err := resolveSpecs(*specPath, specInTree, dirOf(paths[0]))
 	if err != nil {
 		return trouble(err)
 	}

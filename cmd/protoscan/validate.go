@@ -13,6 +13,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/protoscan/protoscan/internal/safefile"
 	"github.com/protoscan/protoscan/languages/jsondoc"
 	"github.com/protoscan/protoscan/languages/yamldoc"
 	"github.com/protoscan/protoscan/msgcheck"
@@ -243,14 +244,19 @@ func startsLikeJSON(data []byte) bool {
 // validator builds the validator for a run: --spec wins, else the
 // repository's docs/specs/protocol-core-v*.yaml, else the embedded spec.
 func (e *env) validator(specPath, root string) (*msgcheck.Validator, error) {
-	specs, root, err := resolveSpecs(specPath, root)
+	specs, root, err := resolveSpecs(specPath, false, root)
 	if err != nil {
 		return nil, err
 	}
 	return msgcheck.New(msgcheck.Options{Root: root, Timing: true}, specs...)
 }
 
-func resolveSpecs(specPath, root string) ([]*msgcheck.Spec, string, error) {
+// resolveSpecs returns the specs of a run, and its root (the default
+// root when root is empty): specPath, else the protocol-core specs under
+// docs/specs/ of the root. specPath is the user's, read from anywhere,
+// unless inTree says the tree named it; the tree's specs are read only
+// from inside the root.
+func resolveSpecs(specPath string, inTree bool, root string) ([]*msgcheck.Spec, string, error) {
 	if root == "" {
 		root = findRoot()
 	} else if fi, err := os.Stat(root); err != nil {
@@ -259,7 +265,11 @@ func resolveSpecs(specPath, root string) ([]*msgcheck.Spec, string, error) {
 		return nil, root, fmt.Errorf("root %s: not a directory", root)
 	}
 	if specPath != "" {
-		s, err := msgcheck.LoadSpec(specPath)
+		load := msgcheck.LoadSpec
+		if inTree {
+			load = func(p string) (*msgcheck.Spec, error) { return msgcheck.LoadSpecIn(root, p) }
+		}
+		s, err := load(specPath)
 		if err != nil {
 			return nil, root, err
 		}
@@ -303,7 +313,7 @@ func (e *env) spec(args []string) int {
 		fmt.Fprintf(e.stderr, "protoscan spec: unexpected argument %q (give a spec file with --spec)\n", rest[0])
 		return exitTrouble
 	}
-	specs, _, err := resolveSpecs(*specPath, *root)
+	specs, dir, err := resolveSpecs(*specPath, false, *root)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "protoscan spec:", err)
 		return exitTrouble
@@ -322,10 +332,11 @@ func (e *env) spec(args []string) int {
 	if name, ok := strings.CutPrefix(s.Source, "embedded:"); ok {
 		data, err = msgcheck.EmbeddedSpecSource(name)
 	} else {
-		data, err = os.ReadFile(s.Source)
+		// read as it was loaded; DefaultMax is the spec limit
+		data, err = safefile.ReadFile(s.Source, safefile.ReadOptions{Root: dir, Explicit: *specPath != ""})
 	}
 	if err != nil {
-		fmt.Fprintln(e.stderr, "protoscan spec:", errors.Unwrap(err))
+		fmt.Fprintln(e.stderr, "protoscan spec:", err)
 		return exitTrouble
 	}
 	fmt.Fprintf(e.stdout, "# %s %s, from %s\n", s.Protocol, s.Version, s.Source)

@@ -23,4 +23,13 @@
 // A link inside a root is replaced whatever it points to (a disk, say),
 // except under /dev, which no tree holds: a root of / (a container's
 // working directory) still lets /dev/stdout be written.
+//
+// # Reads
+//
+// ReadFile reads a spec, config or schema file of the tree: a regular file
+// only (a named pipe or device is refused without being opened for a
+// read that could block), at most a size limit, and, unless the command
+// line named the path, only where it resolves inside the tree's root, so
+// a committed link cannot make protoscan read (or quote) a file of the
+// machine. Its errors name the path as given, never the file's content.
 package safefile
