@@ -1,5 +1,7 @@
 package jsonmsg
 
+import "strconv"
+
 // A Tape is one JSON value as a flat list of tokens, in document order:
 // what a validator that walks the value once needs, without the maps,
 // slices and boxed values Decode builds. Strings and numbers are decoded
@@ -18,6 +20,11 @@ type Tape struct {
 	Toks []Tok
 	// StrictUTF8 rejects invalid UTF-8 in strings (see Decoder.StrictUTF8).
 	StrictUTF8 bool
+	// UniqueKeys rejects an object that names a key twice (after
+	// unescaping), with the error `duplicate key "k"` at the second,
+	// as protoscan rejects it in YAML and in `validate`; without it the
+	// last wins, as with Decode.
+	UniqueKeys bool
 	d          Decoder
 }
 
@@ -155,6 +162,7 @@ func (t *Tape) object(i, depth int) int {
 		t.Toks[at].Next = int32(len(t.Toks))
 		return i + 1
 	}
+	var keys keySet
 	for {
 		if i >= len(s) {
 			return d.eof()
@@ -165,6 +173,9 @@ func (t *Tape) object(i, depth int) int {
 		k, j := d.str(i)
 		if j < 0 {
 			return j
+		}
+		if t.UniqueKeys && keys.seen(t, at, int(n), k) {
+			return d.fail(i, "duplicate key "+strconv.Quote(k))
 		}
 		t.Toks = append(t.Toks, Tok{Kind: Key, Str: k})
 		if i = skipSpace(s, j); i >= len(s) {
@@ -252,4 +263,56 @@ func (t *Tape) Value(i int) any {
 		return m
 	}
 	return nil
+}
+
+// keySet finds a key named twice in one object of a tape, in time linear
+// in the object's members.
+type keySet struct {
+	// mask has a bit per (length, first byte) of the keys so far: a key
+	// whose bit is clear is new without a look at the others, which is
+	// the usual case for the few keys of a message
+	mask uint64
+	all  map[string]struct{} // the keys, once there are many
+}
+
+// manyKeys is the number of members past which an object's keys are
+// kept in a map rather than compared one by one.
+const manyKeys = 16
+
+// seen says whether k is among the first n keys of the object at t.Toks[at],
+// and adds it.
+func (ks *keySet) seen(t *Tape, at, n int, k string) bool {
+	if ks.all != nil {
+		if _, ok := ks.all[k]; ok {
+			return true
+		}
+		ks.all[k] = struct{}{}
+		return false
+	}
+	h := uint(len(k)) * 7
+	if len(k) > 0 {
+		h += uint(k[0])
+	}
+	bit := uint64(1) << (h & 63)
+	if ks.mask&bit == 0 && n < manyKeys {
+		ks.mask |= bit
+		return false
+	}
+	ks.mask |= bit
+	i := at + 1
+	for m := 0; m < n; m++ {
+		if t.Toks[i].Str == k {
+			return true
+		}
+		i = int(t.Toks[i+1].Next)
+	}
+	if n >= manyKeys {
+		ks.all = make(map[string]struct{}, 2*n)
+		for i, m := at+1, 0; m < n; m++ {
+			ks.all[t.Toks[i].Str] = struct{}{}
+			i = int(t.Toks[i+1].Next)
+		}
+		ks.all[k] = struct{}{}
+	}
+	return false
 }
