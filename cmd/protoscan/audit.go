@@ -126,7 +126,7 @@ func (e *env) audit(args []string) int {
 		fmt.Fprintln(e.stderr, "protoscan audit: no message found (message files are .json, .jsonl, .ndjson, .yaml and .yml)")
 	}
 	if code == exitOK {
-		if threshold >= 0 && s.Compliance() < threshold || threshold < 0 && s.Invalid > 0 {
+		if threshold >= 0 && s.Compliance() < threshold || threshold < 0 && s.Invalid+s.Malformed > 0 {
 			code = exitFailed
 		}
 	}
