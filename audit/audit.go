@@ -50,7 +50,7 @@ type Options struct {
 	// audit goes on after it.
 	MaxLine int
 	// Verdicts, when set, receives one line per message in input order:
-	// "1" valid, "0" invalid (a message that cannot be decoded is "0").
+	// "1" valid, "0" invalid or malformed.
 	Verdicts io.Writer
 }
 
