@@ -163,6 +163,7 @@ func (t *Tape) object(i, depth int) int {
 		return i + 1
 	}
 	var keys keySet
+	unique := t.UniqueKeys
 	for {
 		if i >= len(s) {
 			return d.eof()
@@ -174,8 +175,13 @@ func (t *Tape) object(i, depth int) int {
 		if j < 0 {
 			return j
 		}
-		if t.UniqueKeys && keys.seen(t, at, int(n), k) {
-			return d.fail(i, "duplicate key "+strconv.Quote(k))
+		if unique {
+			// the mask test inline: a call per key showed in the audit
+			bit := keyBit(k)
+			if (keys.mask&bit != 0 || n >= manyKeys) && keys.seen(t, at, int(n), k) {
+				return d.fail(i, "duplicate key "+strconv.Quote(k))
+			}
+			keys.mask |= bit
 		}
 		t.Toks = append(t.Toks, Tok{Kind: Key, Str: k})
 		if i = skipSpace(s, j); i >= len(s) {
@@ -268,9 +274,9 @@ func (t *Tape) Value(i int) any {
 // keySet finds a key named twice in one object of a tape, in time linear
 // in the object's members.
 type keySet struct {
-	// mask has a bit per (length, first byte) of the keys so far: a key
-	// whose bit is clear is new without a look at the others, which is
-	// the usual case for the few keys of a message
+	// mask has a bit per keyBit of the keys so far: a key whose bit is
+	// clear is new without a look at the others, which is the usual case
+	// for the few keys of a message
 	mask uint64
 	all  map[string]struct{} // the keys, once there are many
 }
@@ -279,8 +285,19 @@ type keySet struct {
 // kept in a map rather than compared one by one.
 const manyKeys = 16
 
-// seen says whether k is among the first n keys of the object at t.Toks[at],
-// and adds it.
+// keyBit hashes a key's length and first and last bytes to one of 64 bits:
+// the keys of one message rarely share one.
+func keyBit(k string) uint64 {
+	h := uint(len(k))
+	if len(k) > 0 {
+		h += uint(k[0])*7 + uint(k[len(k)-1])*3
+	}
+	return 1 << (h & 63)
+}
+
+// seen says whether k is among the first n keys of the object at
+// t.Toks[at]; once there are manyKeys, it also adds k to the map it then
+// keeps. The caller tests and sets mask.
 func (ks *keySet) seen(t *Tape, at, n int, k string) bool {
 	if ks.all != nil {
 		if _, ok := ks.all[k]; ok {
@@ -289,16 +306,6 @@ func (ks *keySet) seen(t *Tape, at, n int, k string) bool {
 		ks.all[k] = struct{}{}
 		return false
 	}
-	h := uint(len(k)) * 7
-	if len(k) > 0 {
-		h += uint(k[0])
-	}
-	bit := uint64(1) << (h & 63)
-	if ks.mask&bit == 0 && n < manyKeys {
-		ks.mask |= bit
-		return false
-	}
-	ks.mask |= bit
 	i := at + 1
 	for m := 0; m < n; m++ {
 		if t.Toks[i].Str == k {
