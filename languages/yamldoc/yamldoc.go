@@ -100,8 +100,10 @@ func Parse(name string, data []byte, lim Limits) ([]*yaml.Node, error) {
 type Doc struct {
 	Node *yaml.Node // nil when Err is set
 	Err  error      // an *Error; its Line is 0 when yaml.v3 gives none
-	// Line is where the document starts: 1 for the first, else the line of
-	// its "---", or the line after the "..." that ended the one before.
+	// Line is where the document starts: Node.Line, or for a malformed
+	// one the first line of its text (1 for the first document, else its
+	// "---" or the directives before it, or the line after the "..."
+	// that ended the one before).
 	Line int
 }
 
@@ -120,44 +122,91 @@ func ParseDocs(name string, data []byte, lim Limits) (docs []Doc, err error) {
 
 // each parses the documents of data one by one, calling fn for each until
 // it returns false; it returns an error only for input over the size limit.
+func each(name string, data []byte, lim Limits, fn func(Doc) bool) error {
+	lim = lim.OrDefault()
+	if int64(len(data)) > lim.MaxBytes {
+		return &Error{Name: name, Msg: fmt.Sprintf("input is %d bytes, more than the limit of %d", len(data), lim.MaxBytes)}
+	}
+	// Most streams parse whole, and one yaml.v3 decoder for all of their
+	// documents costs far less than one per document (a decoder's setup
+	// is most of the cost of a small document); the documents are the
+	// same (FuzzParseDocs holds eachSpan to it).
+	if nodes, ok := parseWhole(data, lim.MaxDepth); ok {
+		for _, n := range nodes {
+			if !fn(Doc{Node: n, Line: n.Line}) {
+				break
+			}
+		}
+		return nil
+	}
+	eachSpan(name, data, lim.MaxDepth, fn)
+	return nil
+}
+
+// parseWhole parses data with one decoder, as a stream without any error
+// (ok is false at the first one, of any kind).
+func parseWhole(data []byte, maxDepth int) (nodes []*yaml.Node, ok bool) {
+	if checkChars("", data, 1) != nil {
+		return nil, false
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	for {
+		var doc yaml.Node
+		if err := dec.Decode(&doc); err == io.EOF {
+			return nodes, true
+		} else if err != nil {
+			return nil, false
+		}
+		if len(doc.Content) == 0 || isEmpty(doc.Content[0]) {
+			continue
+		}
+		if walk("", doc.Content[0], maxDepth, 0) != nil {
+			return nil, false
+		}
+		nodes = append(nodes, doc.Content[0])
+	}
+}
+
+// eachSpan parses each document of data on its own, calling fn for each
+// until it returns false.
 //
 // Each document is handed to yaml.v3 on its own, because yaml.v3 cannot go
 // on after an error: the stream is cut where a line starts with a "---" or
 // "..." marker, which no scalar or collection can hold (YAML 1.2, 9.1.3:
 // yaml.v3 ends a scalar there, or fails). A document that yaml.v3 reads as
 // a document followed by garbage (`"a"b`) is malformed as a whole.
-func each(name string, data []byte, lim Limits, fn func(Doc) bool) error {
-	lim = lim.OrDefault()
-	if int64(len(data)) > lim.MaxBytes {
-		return &Error{Name: name, Msg: fmt.Sprintf("input is %d bytes, more than the limit of %d", len(data), lim.MaxBytes)}
-	}
-	spans := split(data)
-	for k, sp := range spans {
-		nodes, err := parseSpan(name, data, sp, lim.MaxDepth)
-		if err != nil && sp.dirLine > 0 {
+func eachSpan(name string, data []byte, maxDepth int, fn func(Doc) bool) {
+	sp := splitter{data: data, line: 1, cur: span{line: 1}}
+	for {
+		s, more := sp.next()
+		if !more {
+			return
+		}
+		nodes, err := parseSpan(name, data, s, maxDepth)
+		if err != nil && s.dirLine > 0 {
 			// A "%YAML" line after a block collection is the next
 			// document's directive to yaml.v3, but in a scalar it is
-			// text: split cannot tell, so the span is tried without it.
-			short := sp
-			short.to = sp.dir
-			if n, e := parseSpan(name, data, short, lim.MaxDepth); e == nil {
+			// text: the splitter cannot tell, so the span is tried
+			// without it.
+			short := s
+			short.to = s.dir
+			if n, e := parseSpan(name, data, short, maxDepth); e == nil {
 				nodes, err = n, nil
-				spans[k+1].from, spans[k+1].breakAt, spans[k+1].line = sp.dir, sp.dirBreakAt, sp.dirLine
+				sp.cur.from, sp.cur.breakAt, sp.cur.line = s.dir, s.dirBreakAt, s.dirLine
 			}
 		}
 		if err != nil {
-			if !fn(Doc{Err: err, Line: sp.line}) {
-				return nil
+			if !fn(Doc{Err: err, Line: s.line}) {
+				return
 			}
 			continue
 		}
 		for _, n := range nodes {
-			if !fn(Doc{Node: n, Line: sp.line}) {
-				return nil
+			if !fn(Doc{Node: n, Line: n.Line}) {
+				return
 			}
 		}
 	}
-	return nil
 }
 
 // parseSpan parses the document of data at sp: its content node (or the
@@ -219,69 +268,92 @@ type span struct {
 	dir, dirBreakAt, dirLine int
 }
 
-// split cuts a stream into the spans of its documents: before a line that
-// is a "---" marker, unless the document so far holds only comments,
-// directives and blank lines; and after a line that is a "..." marker. A
-// span cut at a "---" notes where the %YAML or %TAG lines after its last
-// content start, if any (see each). A span of nothing but comments,
-// directives, blank lines and "..." ends no document and is left out.
-// Lines end as yaml.v3 ends them (see checkChars).
-func split(data []byte) []span {
-	var spans []span
-	cur := span{line: 1}
-	content := false // cur holds a line that is neither blank, a comment nor a directive
-	dir := span{}    // where the directives after cur's content start (line 0: none)
-	line, breakAt := 1, 0
-	for i := 0; i < len(data); {
-		// data[i] starts line "line"; breakAt is where the break before it starts
+// splitter cuts a stream into the spans of its documents, one at a time
+// (next): before a line that is a "---" marker, unless the document so
+// far holds only comments, directives and blank lines; and after a line
+// that is a "..." marker. A span cut at a "---" notes where the %YAML or
+// %TAG lines after its last content start, if any (see eachSpan). A span
+// of nothing but comments, directives, blank lines and "..." ends no
+// document and is left out. Lines end as yaml.v3 ends them (see
+// checkChars).
+type splitter struct {
+	data []byte
+	i    int // where the next line starts
+	// line is the number of that line, and breakAt where the break
+	// before it starts
+	line, breakAt int
+	cur           span // the span being cut
+	content       bool // cur holds a line that is neither blank, a comment nor a directive
+	dir           span // where the directives after cur's content start (line 0: none)
+	spans         int  // the spans returned
+	done          bool
+}
+
+// next returns the next span, or false after the last.
+func (s *splitter) next() (span, bool) {
+	data := s.data
+	for s.i < len(data) {
+		i := s.i
 		ln := data[i:]
 		if i == 0 {
 			ln = bytes.TrimPrefix(ln, bom) // yaml.v3 reads past it
 		}
+		var out span
+		cut := false
 		switch marker(ln) {
 		case '-':
-			if content {
-				cur.to = i
-				cur.dir, cur.dirBreakAt, cur.dirLine = dir.from, dir.breakAt, dir.line
-				spans = append(spans, cur)
-				cur = span{from: i, breakAt: breakAt, line: line}
+			if s.content {
+				s.cur.to = i
+				s.cur.dir, s.cur.dirBreakAt, s.cur.dirLine = s.dir.from, s.dir.breakAt, s.dir.line
+				out, cut = s.cur, true
+				s.cur = span{from: i, breakAt: s.breakAt, line: s.line}
 			}
-			content, dir = true, span{}
+			s.content, s.dir = true, span{}
 		case '.':
 			// no content: a "..." that ends no document, which yaml.v3
 			// skips between documents but fails on at the start
 		default:
 			switch {
-			case !content:
-				content = !idle(ln)
+			case !s.content:
+				s.content = !idle(ln)
 			case directive(ln):
-				if dir.line == 0 {
-					dir = span{from: i, breakAt: breakAt, line: line}
+				if s.dir.line == 0 {
+					s.dir = span{from: i, breakAt: s.breakAt, line: s.line}
 				}
 			case !idle(ln):
-				dir = span{}
+				s.dir = span{}
 			}
 		}
 		end, next := lineEnd(data, i)
 		if next == len(data) && end == next {
-			break
-		}
-		if marker(ln) == '.' {
-			if content {
-				cur.to = next
-				spans = append(spans, cur)
+			s.i = next // the last line, without a break
+		} else {
+			if marker(ln) == '.' {
+				if s.content {
+					s.cur.to = next
+					out, cut = s.cur, true
+				}
+				s.cur = span{from: next, breakAt: end, line: s.line + 1}
+				s.content, s.dir = false, span{}
 			}
-			cur = span{from: next, breakAt: end, line: line + 1}
-			content, dir = false, span{}
+			s.i, s.breakAt = next, end
+			s.line++
 		}
-		i, breakAt = next, end
-		line++
+		if cut {
+			s.spans++
+			return out, true
+		}
 	}
-	cur.to = len(data)
-	if cur.from < cur.to || len(spans) == 0 {
-		spans = append(spans, cur)
+	if s.done {
+		return span{}, false
 	}
-	return spans
+	s.done = true
+	s.cur.to = len(data)
+	if s.cur.from < s.cur.to || s.spans == 0 {
+		s.spans++
+		return s.cur, true
+	}
+	return span{}, false
 }
 
 // directive says whether line (data from a line's start) is a %YAML or
