@@ -531,7 +531,7 @@ func (r *reader) file(p string) {
 // it.value when it holds one message, else into the items it returns,
 // one per message (none for an empty file), each with its line. A
 // document that is a list of mappings holds one message per item, as
-// `protoscan validate` reads it (yamlnode.SplitLists). A file that
+// `protoscan validate` reads it (the rule of yamlnode.SplitLists). A file that
 // cannot be read sets it.unread. A YAML document that does not parse is
 // a malformed item (decodeErr) at its line, in its place among the
 // others: the documents after it are read all the same. A JSON array
