@@ -6,7 +6,8 @@ import "strconv"
 // what a validator that walks the value once needs, without the maps,
 // slices and boxed values Decode builds. Strings and numbers are decoded
 // exactly as Decode decodes them (the same scanner), and the input is
-// accepted or rejected with the same errors.
+// accepted or rejected with the same errors (and, with UniqueKeys, a key
+// given twice rejected as well).
 //
 // A container token is followed by its contents: an array's elements, an
 // object's members as a Key token then the member's value. Tok.Next is the
