@@ -79,9 +79,12 @@ func (e *Error) Error() string {
 // first malformed document stops parsing: the documents before it are
 // returned with its error (none when the input is over the size limit).
 func Parse(name string, data []byte, lim Limits) ([]*yaml.Node, error) {
-	var nodes []*yaml.Node
+	lim, nodes, whole, err := parseWhole(name, data, lim)
+	if err != nil || whole {
+		return nodes, err
+	}
 	var first error
-	err := each(name, data, lim, func(d Doc) bool {
+	eachSpan(name, data, lim.MaxDepth, func(d Doc) bool {
 		if d.Err != nil {
 			first = d.Err
 			return false
@@ -89,9 +92,6 @@ func Parse(name string, data []byte, lim Limits) ([]*yaml.Node, error) {
 		nodes = append(nodes, d.Node)
 		return true
 	})
-	if err != nil {
-		return nil, err
-	}
 	return nodes, first
 }
 
@@ -112,56 +112,57 @@ type Doc struct {
 // documents after it are parsed all the same. Empty documents are left
 // out, as by Parse. err is set, and no Doc returned, only for input over
 // the size limit.
-func ParseDocs(name string, data []byte, lim Limits) (docs []Doc, err error) {
-	err = each(name, data, lim, func(d Doc) bool {
+func ParseDocs(name string, data []byte, lim Limits) ([]Doc, error) {
+	lim, nodes, whole, err := parseWhole(name, data, lim)
+	if err != nil {
+		return nil, err
+	}
+	if whole {
+		docs := make([]Doc, len(nodes)) // in one allocation: a stream may hold millions
+		for i, n := range nodes {
+			docs[i] = Doc{Node: n, Line: n.Line}
+		}
+		return docs, nil
+	}
+	var docs []Doc
+	eachSpan(name, data, lim.MaxDepth, func(d Doc) bool {
 		docs = append(docs, d)
 		return true
 	})
-	return docs, err
+	return docs, nil
 }
 
-// each parses the documents of data one by one, calling fn for each until
-// it returns false; it returns an error only for input over the size limit.
-func each(name string, data []byte, lim Limits, fn func(Doc) bool) error {
+// parseWhole checks data against the limits lim (returned with their
+// defaults filled in), and reads it with one decoder: whole is true, with
+// the documents, when it parses without any error; err is set only for
+// input over the size limit.
+//
+// Most streams parse whole, and one yaml.v3 decoder for all of their
+// documents costs far less than one per document (a decoder's setup is
+// most of the cost of a small document); the documents are the ones
+// eachSpan would find (FuzzParseDocs holds it to that). A stream with an
+// error is read again by eachSpan.
+func parseWhole(name string, data []byte, lim Limits) (_ Limits, nodes []*yaml.Node, whole bool, err error) {
 	lim = lim.OrDefault()
 	if int64(len(data)) > lim.MaxBytes {
-		return &Error{Name: name, Msg: fmt.Sprintf("input is %d bytes, more than the limit of %d", len(data), lim.MaxBytes)}
+		return lim, nil, false, &Error{Name: name, Msg: fmt.Sprintf("input is %d bytes, more than the limit of %d", len(data), lim.MaxBytes)}
 	}
-	// Most streams parse whole, and one yaml.v3 decoder for all of their
-	// documents costs far less than one per document (a decoder's setup
-	// is most of the cost of a small document); the documents are the
-	// same (FuzzParseDocs holds eachSpan to it).
-	if nodes, ok := parseWhole(data, lim.MaxDepth); ok {
-		for _, n := range nodes {
-			if !fn(Doc{Node: n, Line: n.Line}) {
-				break
-			}
-		}
-		return nil
-	}
-	eachSpan(name, data, lim.MaxDepth, fn)
-	return nil
-}
-
-// parseWhole parses data with one decoder, as a stream without any error
-// (ok is false at the first one, of any kind).
-func parseWhole(data []byte, maxDepth int) (nodes []*yaml.Node, ok bool) {
-	if checkChars("", data, 1) != nil {
-		return nil, false
+	if checkChars(name, data, 1) != nil {
+		return lim, nil, false, nil
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	for {
 		var doc yaml.Node
 		if err := dec.Decode(&doc); err == io.EOF {
-			return nodes, true
+			return lim, nodes, true, nil
 		} else if err != nil {
-			return nil, false
+			return lim, nil, false, nil
 		}
 		if len(doc.Content) == 0 || isEmpty(doc.Content[0]) {
 			continue
 		}
-		if walk("", doc.Content[0], maxDepth, 0) != nil {
-			return nil, false
+		if walk(name, doc.Content[0], lim.MaxDepth, 0) != nil {
+			return lim, nil, false, nil
 		}
 		nodes = append(nodes, doc.Content[0])
 	}
