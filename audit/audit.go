@@ -50,7 +50,7 @@ type Options struct {
 	// audit goes on after it.
 	MaxLine int
 	// Verdicts, when set, receives one line per message in input order:
-	// "1" valid, "0" invalid (a message that cannot be decoded is "0").
+	// "1" valid, "0" invalid or malformed.
 	Verdicts io.Writer
 }
 
@@ -147,13 +147,10 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 						collect(it)
 						continue
 					}
-					// a file of several YAML documents (or none): its
-					// messages, then the one its parse stopped at
+					// a file of several messages (or none), malformed
+					// documents among them, in their order
 					for j := range docs {
 						collect(&docs[j])
-					}
-					if it.unread != "" || it.decodeErr != nil {
-						collect(it)
 					}
 				}
 				rec.putItems(nb.items)
@@ -200,7 +197,7 @@ type item struct {
 	kind  string // from the file name, when the layout says it
 	// output
 	// decodeErr is set for a message that was read but cannot be
-	// decoded: it counts as an invalid message (CheckMalformed)
+	// decoded: it counts as a malformed message (CheckMalformed)
 	decodeErr error
 	// unread is set for an input that could not be read (a file, a line
 	// over the limit): the collector records it as a problem, in order
@@ -267,7 +264,10 @@ func (l Location) appendTo(b []byte) []byte {
 // to be read is malformed, as `protoscan validate` and a YAML file say.
 func newChecker(opts Options) *checker {
 	c := &checker{opts: opts, dec: jsonmsg.Decoder{Reuse: true, StrictUTF8: true}}
-	c.tape.StrictUTF8 = true
+	// a key given twice is malformed too, as `protoscan validate` and a
+	// YAML file say, rather than the last one winning; the tape parses
+	// every JSON message first, so the decoder never sees one
+	c.tape.StrictUTF8, c.tape.UniqueKeys = true, true
 	return c
 }
 
@@ -531,10 +531,12 @@ func (r *reader) file(p string) {
 // it.value when it holds one message, else into the items it returns,
 // one per message (none for an empty file), each with its line. A
 // document that is a list of mappings holds one message per item, as
-// `protoscan validate` reads it (yamlnode.SplitLists). A file that
-// cannot be read sets it.unread; one that does not parse sets
-// it.decodeErr, at the line where the parse stopped, after the messages
-// before it.
+// `protoscan validate` reads it (the rule of yamlnode.SplitLists). A file that
+// cannot be read sets it.unread. A YAML document that does not parse is
+// a malformed item (decodeErr) at its line, in its place among the
+// others: the documents after it are read all the same. A JSON array
+// that does not parse sets it.decodeErr: JSON cannot be read on past an
+// error.
 func loadFile(it *item, max int) []item {
 	p := it.loc.Path
 	data, err := readFile(filepath.FromSlash(p), max)
@@ -542,47 +544,75 @@ func loadFile(it *item, max int) []item {
 		it.unread = err.Error()
 		return nil
 	}
-	var docs []*yaml.Node
+	var docs []yamldoc.Doc
 	format := "YAML"
 	if strings.EqualFold(path.Ext(p), ".json") {
-		data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // RFC 8259 lets a parser skip a BOM
+		data = bytes.TrimPrefix(data, bom) // RFC 8259 lets a parser skip a BOM
 		if t := bytes.TrimLeft(data, " \t\r\n"); len(t) == 0 || t[0] != '[' {
 			it.data = string(data) // an object (or not JSON): validated on the tape
 			return nil
 		}
 		format = "JSON"
-		docs, err = jsondoc.Parse(p, data, jsondoc.Limits{MaxBytes: int64(max)})
-	} else {
-		docs, err = yamldoc.Parse(p, data, yamldoc.Limits{MaxBytes: int64(max)})
-	}
-	if err != nil {
-		it.decodeErr = docError(format, err)
-		var de *yamldoc.Error
-		if errors.As(err, &de) {
-			it.loc.Line = de.Line
+		nodes, err := jsondoc.Parse(p, data, jsondoc.Limits{MaxBytes: int64(max)})
+		if err != nil {
+			it.decodeErr, it.loc.Line = docError(format, err), errorLine(err, 0)
+			return nil
 		}
-	}
-	if len(docs) == 1 && err == nil && !yamlnode.IsListOfMappings(docs[0]) {
-		if it.value, err = yamlnode.ToValue(docs[0], yamlnode.Limits{}); err != nil {
-			it.decodeErr = docError(format, err)
+		docs = make([]yamldoc.Doc, len(nodes))
+		for i, n := range nodes {
+			docs[i] = yamldoc.Doc{Node: n, Line: n.Line}
 		}
+	} else if docs, err = yamldoc.ParseDocs(p, data, yamldoc.Limits{MaxBytes: int64(max)}); err != nil {
+		it.decodeErr = docError(format, err) // over the limit, which readFile has seen to
 		return nil
 	}
-	messages := yamlnode.SplitLists(docs)
-	if len(messages) == 0 && err != nil {
-		return nil // one malformed message
-	}
-	out := make([]item, 0, len(messages))
-	for _, m := range messages {
-		msg := item{loc: Location{Path: p, Line: m.Line}, kind: it.kind}
-		if v, err := yamlnode.ToValue(m, yamlnode.Limits{}); err != nil {
-			msg.decodeErr = docError(format, err)
-		} else {
-			msg.value = v
+	if len(docs) == 1 {
+		// the usual file of one message: no items of its own
+		switch d := docs[0]; {
+		case d.Err != nil:
+			it.decodeErr, it.loc.Line = docError(format, d.Err), errorLine(d.Err, d.Line)
+			return nil
+		case !yamlnode.IsListOfMappings(d.Node):
+			if it.value, err = yamlnode.ToValue(d.Node, yamlnode.Limits{}); err != nil {
+				it.decodeErr = docError(format, err)
+			}
+			return nil
 		}
-		out = append(out, msg)
+	}
+	out := make([]item, 0, len(docs))
+	for _, d := range docs {
+		if d.Err != nil {
+			out = append(out, item{loc: Location{Path: p, Line: errorLine(d.Err, d.Line)}, kind: it.kind, decodeErr: docError(format, d.Err)})
+			continue
+		}
+		messages := []*yaml.Node{d.Node}
+		if yamlnode.IsListOfMappings(d.Node) {
+			messages = d.Node.Content
+		}
+		for _, m := range messages {
+			msg := item{loc: Location{Path: p, Line: m.Line}, kind: it.kind}
+			if v, err := yamlnode.ToValue(m, yamlnode.Limits{}); err != nil {
+				msg.decodeErr = docError(format, err)
+			} else {
+				msg.value = v
+			}
+			out = append(out, msg)
+		}
 	}
 	return out
+}
+
+// bom is a UTF-8 byte order mark, which a file may start with.
+var bom = []byte("\xef\xbb\xbf")
+
+// errorLine is the line of a yamldoc or jsondoc error, else line (where
+// the malformed document starts).
+func errorLine(err error, line int) int {
+	var de *yamldoc.Error
+	if errors.As(err, &de) && de.Line > 0 {
+		return de.Line
+	}
+	return line
 }
 
 // readFile reads the file at p, or says it is larger than max bytes
@@ -685,7 +715,7 @@ func (r *reader) jsonl(name string, in io.Reader) {
 	var carry []byte // the cut line carried over to the next read
 	line := 1        // the number of the first line of carry
 	skipping := false
-	for r.ctx.Err() == nil {
+	for first := true; r.ctx.Err() == nil; first = false {
 		// a line longer than a chunk doubles the read, so that carrying
 		// it over costs time in its length, not its square
 		size := max(chunkSize, len(carry))
@@ -693,6 +723,9 @@ func (r *reader) jsonl(name string, in io.Reader) {
 		b := append((*bp)[:0], carry...)
 		n, err := io.ReadFull(in, b[len(b):len(b)+size])
 		all := b[:len(b)+n]
+		if first {
+			all = bytes.TrimPrefix(all, bom) // as JSON files may start
+		}
 		eof := err != nil
 		if skipping { // carry is empty: all is what was just read
 			i := bytes.IndexByte(all, '\n')

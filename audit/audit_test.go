@@ -122,9 +122,10 @@ func TestStdinAndVerdicts(t *testing.T) {
 	if verdicts.String() != "1\n0\n0\n" {
 		t.Errorf("verdicts %q, want 1, 0, 0 (blank lines are not messages)", verdicts.String())
 	}
-	if s.Messages != 3 || s.Valid != 1 || s.Invalid != 2 {
-		t.Errorf("messages %d valid %d invalid %d", s.Messages, s.Valid, s.Invalid)
+	if s.Messages != 3 || s.Valid != 1 || s.Invalid != 1 || s.Malformed != 1 {
+		t.Errorf("messages %d valid %d invalid %d malformed %d", s.Messages, s.Valid, s.Invalid, s.Malformed)
 	}
+	checkTotals(t, s, &verdicts)
 	if got := checks(s)[audit.CheckMalformed]; strings.Join(got, " ") != "-:4" {
 		t.Errorf("malformed at %v, want -:4", got)
 	}
@@ -152,7 +153,7 @@ func TestBadInput(t *testing.T) {
 	for _, p := range s.Problems {
 		problems = append(problems, p.Location.String()+": "+p.Check+": "+p.Message)
 	}
-	// each bad message is malformed at its place, counted invalid, and the
+	// each bad message is malformed at its place, counted so, and the
 	// audit reads on: the line after the 10 MB one and the one after the
 	// invalid UTF-8, z-after.jsonl, the files after the bad ones; only
 	// the missing path is unreadable
@@ -168,9 +169,10 @@ func TestBadInput(t *testing.T) {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(problems, "\n"), strings.Join(want, "\n"))
 	}
 	// big.jsonl's two lines, deep, notyaml, truncated, utf8.jsonl's two, utf8.yaml, z-after
-	if s.Messages != 9 || s.Valid != 4 || s.Invalid != 5 || verdicts.String() != "1\n1\n0\n0\n0\n0\n1\n0\n1\n" {
-		t.Errorf("messages %d valid %d invalid %d verdicts %q", s.Messages, s.Valid, s.Invalid, verdicts.String())
+	if s.Messages != 9 || s.Valid != 4 || s.Malformed != 5 || verdicts.String() != "1\n1\n0\n0\n0\n0\n1\n0\n1\n" {
+		t.Errorf("messages %d valid %d malformed %d verdicts %q", s.Messages, s.Valid, s.Malformed, verdicts.String())
 	}
+	checkTotals(t, s, &verdicts)
 }
 
 // TestReportCounts: errors and warnings are counted per rule apart, and
@@ -295,9 +297,7 @@ func FuzzMessageFile(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if s.Valid+s.Invalid != s.Messages || verdicts.Len() != 2*s.Messages {
-			t.Fatalf("messages %d valid %d invalid %d verdicts %d", s.Messages, s.Valid, s.Invalid, verdicts.Len())
-		}
+		checkTotals(t, s, &verdicts)
 		for _, p := range append(s.Integrity.All(), s.Problems...) {
 			if p.Path != filepath.ToSlash(name) || p.Message == "" {
 				t.Fatalf("problem %+v", p)
@@ -323,9 +323,7 @@ func FuzzJSONL(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if s.Valid+s.Invalid != s.Messages || verdicts.Len() != 2*s.Messages {
-			t.Fatalf("messages %d valid %d invalid %d verdicts %d", s.Messages, s.Valid, s.Invalid, verdicts.Len())
-		}
+		checkTotals(t, s, &verdicts)
 		// the integrity problems are written from the index on demand
 		all := s.Integrity.All()
 		if len(all) != s.Integrity.Len() {
@@ -494,5 +492,132 @@ func TestTreeOrder(t *testing.T) {
 	run(t, root, []string{"q"}, "", &verdicts)
 	if verdicts.String() != "1\n0\n" {
 		t.Errorf("verdicts %q, want q/a.json's (1) before q/a/x.json's (0)", verdicts.String())
+	}
+}
+
+// checkTotals checks that the totals of s add up: every message is valid,
+// invalid or malformed, the kinds hold the valid and the invalid ones,
+// each malformed one is a problem, and each has a verdict (verdicts may
+// be nil).
+func checkTotals(t *testing.T, s *audit.Summary, verdicts *bytes.Buffer) {
+	t.Helper()
+	var kinds audit.KindTotals
+	for _, k := range s.Kinds {
+		kinds.Messages += k.Messages
+		kinds.Valid += k.Valid
+		kinds.Invalid += k.Invalid
+		if k.Valid+k.Invalid != k.Messages {
+			t.Fatalf("kind %+v: valid and invalid do not add up", k)
+		}
+	}
+	malformed := 0
+	for _, p := range s.Problems {
+		if p.Check == audit.CheckMalformed {
+			malformed++
+		}
+	}
+	switch {
+	case s.Valid+s.Invalid+s.Malformed != s.Messages:
+		t.Fatalf("%d valid + %d invalid + %d malformed != %d messages", s.Valid, s.Invalid, s.Malformed, s.Messages)
+	case kinds.Messages != s.Valid+s.Invalid || kinds.Valid != s.Valid || kinds.Invalid != s.Invalid:
+		t.Fatalf("kinds %+v, want %d valid and %d invalid", s.Kinds, s.Valid, s.Invalid)
+	case malformed != s.Malformed:
+		t.Fatalf("%d malformed problems, %d malformed messages", malformed, s.Malformed)
+	case verdicts != nil && verdicts.Len() != 2*s.Messages:
+		t.Fatalf("%d bytes of verdicts for %d messages", verdicts.Len(), s.Messages)
+	}
+}
+
+// TestMalformedYAMLDocument: a malformed YAML document costs that
+// document only; the messages after it in the file are read and counted,
+// each in its place.
+func TestMalformedYAMLDocument(t *testing.T) {
+	yamlDelegate := func(id string) string { return strings.Replace(delegateYAML, "%ID%", id, 1) }
+	src := "task_id: [unclosed\n" + // 1: malformed
+		"---\n" + yamlDelegate("task-a-001") + // 2-9: valid
+		"---\n" + "task_id: task-b-001\nagent: x\n" + // 10-12: invalid
+		"---\n" + "a: \"\xff\"\n" + // 13-14: malformed, invalid UTF-8
+		"---\n" + "- " + strings.ReplaceAll(strings.TrimSpace(yamlDelegate("task-c-001")), "\n", "\n  ") + "\n" + // 15-22: a list of one
+		"--- \"x\"y\n" + // 23: malformed
+		"---\n" + "task_id: t\ntask_id: u\n" + // 24-26: malformed at 25, a duplicate key at 26
+		"---\n" + yamlDelegate("task-d-001") // 27-34: valid
+	root := repo(t, map[string]string{"q/DELEGATE-all.yaml": src})
+	var verdicts bytes.Buffer
+	s := run(t, root, []string{"q"}, "", &verdicts)
+	checkTotals(t, s, &verdicts)
+	if s.Messages != 8 || s.Valid != 3 || s.Invalid != 1 || s.Malformed != 4 {
+		t.Errorf("messages %d: valid %d invalid %d malformed %d; want 8: 3, 1, 4", s.Messages, s.Valid, s.Invalid, s.Malformed)
+	}
+	if verdicts.String() != "0\n1\n0\n0\n1\n0\n0\n1\n" {
+		t.Errorf("verdicts %q", verdicts.String())
+	}
+	var got []string
+	for _, p := range s.Problems {
+		got = append(got, p.Location.String()+": "+p.Check+": "+p.Message)
+	}
+	want := []string{
+		"q/DELEGATE-all.yaml:1: malformed: not a YAML message: did not find expected ',' or ']'",
+		"q/DELEGATE-all.yaml:14: malformed: not a YAML message: column 5: invalid UTF-8",
+		"q/DELEGATE-all.yaml:22: malformed: not a YAML message: did not find expected <document start>",
+		"q/DELEGATE-all.yaml:25: malformed: not a YAML message: line 26, column 1: duplicate key \"task_id\"",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestDuplicateKeys: a key given twice makes a message malformed in
+// every format, in the words of `protoscan validate`.
+func TestDuplicateKeys(t *testing.T) {
+	dup := strings.Replace(handbackJSON("task-a-001", "success"), `"status"`, `"task_id":"task-z-001","status"`, 1)
+	root := repo(t, map[string]string{
+		"q/a.json":   dup,
+		"q/b.jsonl":  handbackJSON("task-b-001", "success") + "\n" + dup + "\n",
+		"q/c.json":   "[" + dup + "]",
+		"q/d.yaml":   "task_id: x\nstatus: success\ntask_id: y\n",
+		"q/e.json":   strings.Replace(dup, `"task_id":"task-z-001"`, `"output":{"a":1,"a":2}`, 1),
+		"q/f.jsonl":  `{"task_id":"x","task_id":"x"}` + "\n",
+		"q/ok.jsonl": `{"a":{"k":1},"b":{"k":2}}` + "\n",
+	})
+	var verdicts bytes.Buffer
+	s := run(t, root, []string{"q"}, "", &verdicts)
+	checkTotals(t, s, &verdicts)
+	var got []string
+	for _, p := range s.Problems {
+		got = append(got, p.Location.String()+": "+p.Check+": "+p.Message)
+	}
+	want := []string{
+		`q/a.json: malformed: not a JSON message: offset 50: duplicate key "task_id"`,
+		`q/b.jsonl:2: malformed: not a JSON message: offset 50: duplicate key "task_id"`,
+		`q/c.json:1: malformed: not a JSON message: column 52: duplicate key "task_id"`,
+		`q/d.yaml: malformed: not a YAML message: line 3, column 1: duplicate key "task_id"`,
+		`q/e.json: malformed: not a JSON message: offset 66: duplicate key "a"`,
+		`q/f.jsonl:1: malformed: not a JSON message: offset 15: duplicate key "task_id"`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if s.Malformed != 6 || s.Messages != 8 {
+		t.Errorf("messages %d malformed %d, want 8 and 6", s.Messages, s.Malformed)
+	}
+}
+
+// TestByteOrderMark: a file may start with a UTF-8 byte order mark.
+func TestByteOrderMark(t *testing.T) {
+	const bom = "\xef\xbb\xbf"
+	root := repo(t, map[string]string{
+		"q/a.json":          bom + handbackJSON("task-a-001", "success"),
+		"q/b.jsonl":         bom + handbackJSON("task-b-001", "success") + "\n" + handbackJSON("task-c-001", "success") + "\n",
+		"q/c.json":          bom + "[" + handbackJSON("task-d-001", "success") + "]",
+		"q/DELEGATE-d.yaml": bom + strings.Replace(delegateYAML, "%ID%", "task-e-001", 1) + "---\n" + strings.Replace(delegateYAML, "%ID%", "task-f-001", 1),
+	})
+	s := run(t, root, []string{"q"}, "", nil)
+	checkTotals(t, s, nil)
+	if s.Messages != 6 || s.Valid != 6 || len(s.Problems) != 0 {
+		t.Errorf("messages %d valid %d problems %+v; want 6 valid", s.Messages, s.Valid, s.Problems)
+	}
+	s = run(t, root, []string{"-"}, bom+handbackJSON("task-a-001", "success")+"\n", nil)
+	if s.Messages != 1 || s.Valid != 1 {
+		t.Errorf("stdin: messages %d valid %d, want 1 valid", s.Messages, s.Valid)
 	}
 }

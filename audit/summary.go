@@ -10,10 +10,16 @@ import (
 
 // Summary is the outcome of an audit.
 type Summary struct {
-	Messages int // messages read (decodable or not)
-	Valid    int
-	Invalid  int // with errors, or not decodable
-	Kinds    []KindTotals
+	// Messages are the messages read: Valid, Invalid (decoded, with
+	// errors) and Malformed (not decodable: a line, a file or a YAML
+	// document that does not parse, or a message with a duplicate key)
+	// add up to it. Kinds break Valid and Invalid down; each Malformed
+	// one is a Problem (CheckMalformed).
+	Messages  int
+	Valid     int
+	Invalid   int
+	Malformed int
+	Kinds     []KindTotals
 	// Rules counts the errors, then the warnings, per rule id, most
 	// frequent first; UnknownFields and DeprecatedFields the field names
 	// seen.
@@ -96,7 +102,7 @@ const (
 	CheckCycle      = "cycle"
 	CheckUnfinished = "unfinished-in-done"
 	CheckUnreadable = "unreadable" // an input that could not be read: the audit is incomplete
-	CheckMalformed  = "malformed"  // a message that could not be decoded: counted invalid
+	CheckMalformed  = "malformed"  // a message that could not be decoded: counted in Summary.Malformed
 )
 
 // RuleID is the id under which `protoscan explain` documents a check:
@@ -241,7 +247,7 @@ func (a *aggregator) add(b *batch, it *item) {
 	}
 	a.s.Messages++
 	if it.decodeErr != nil {
-		a.s.Invalid++
+		a.s.Malformed++
 		a.s.Problems = append(a.s.Problems, Problem{Check: CheckMalformed, Message: it.decodeErr.Error(), Location: it.loc})
 		return
 	}

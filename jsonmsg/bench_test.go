@@ -122,3 +122,26 @@ func TestBenchMessages(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkTape parses the typical messages onto a tape, as the audit
+// does, with and without UniqueKeys: what rejecting duplicate keys costs.
+func BenchmarkTape(b *testing.B) {
+	for _, bm := range benchMessages {
+		s := bm.json
+		for _, unique := range []bool{false, true} {
+			name := bm.name + "/last-wins"
+			if unique {
+				name = bm.name + "/unique-keys"
+			}
+			b.Run(name, func(b *testing.B) {
+				t := jsonmsg.Tape{StrictUTF8: true, UniqueKeys: unique}
+				b.SetBytes(int64(len(s)))
+				for b.Loop() {
+					if err := t.Parse(s); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

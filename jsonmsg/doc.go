@@ -38,7 +38,8 @@
 // with encoding/json. Invalid UTF-8 and lone surrogate escapes become
 // U+FFFD, as with encoding/json, unless StrictUTF8 is set on the Decoder
 // or Tape: then invalid UTF-8 in a string is an error at its first bad
-// byte (the audit's choice). Duplicate keys: the last wins. Nesting
+// byte (the audit's choice). Duplicate keys: the last wins, unless
+// UniqueKeys is set on a Tape (the audit's choice again). Nesting
 // deeper than MaxDepth (10,000, encoding/json's limit) is an error.
 // Errors are *SyntaxError with the byte offset of the offending byte:
 // "offset 8: invalid character '}' looking for beginning of object key

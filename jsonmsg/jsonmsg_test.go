@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/protoscan/protoscan/jsonmsg"
@@ -146,7 +147,87 @@ func compare(t *testing.T, d *jsonmsg.Decoder, data []byte) {
 			t.Fatalf("input %.200q:\n tape          %#v\n encoding/json %#v", data, tv, want)
 		}
 	}
+	compareUnique(t, data, err)
 	compareStrict(t, data, got, err)
+}
+
+var uniqueTape = jsonmsg.Tape{UniqueKeys: true}
+
+// compareUnique checks UniqueKeys against the tape sharedTape holds for
+// data (err its error): the same error where that one fails, else a
+// duplicate key error exactly when an object of the tape names a key
+// twice.
+func compareUnique(t *testing.T, data []byte, err error) {
+	t.Helper()
+	uerr := uniqueTape.Parse(string(data))
+	if err != nil {
+		if uerr == nil || uerr.Error() != err.Error() && !strings.Contains(uerr.Error(), ": duplicate key ") {
+			t.Fatalf("input %.200q: UniqueKeys error %v, Tape error %v", data, uerr, err)
+		}
+		return
+	}
+	dup := false
+	for i, tok := range sharedTape.Toks {
+		if tok.Kind != jsonmsg.Object {
+			continue
+		}
+		seen := map[string]bool{}
+		for j := i + 1; j < int(tok.Next); j = int(sharedTape.Toks[j+1].Next) {
+			dup = dup || seen[sharedTape.Toks[j].Str]
+			seen[sharedTape.Toks[j].Str] = true
+		}
+	}
+	if (uerr != nil) != dup || uerr != nil && !strings.Contains(uerr.Error(), ": duplicate key ") {
+		t.Fatalf("input %.200q: UniqueKeys error %v, want a duplicate key error: %v", data, uerr, dup)
+	}
+}
+
+func TestTapeUniqueKeys(t *testing.T) {
+	many := func(dup string) string {
+		var b strings.Builder
+		b.WriteString("{")
+		for i := range 100 {
+			fmt.Fprintf(&b, `"k%d":%d,`, i, i)
+		}
+		b.WriteString(`"` + dup + `":0}`)
+		return b.String()
+	}
+	tests := []struct{ in, err string }{
+		{`{"a":1,"a":2}`, `offset 7: duplicate key "a"`},
+		{`{"a":1,"\u0061":2}`, `offset 7: duplicate key "a"`},
+		{`{"x":[{"k":1,"k":2}]}`, `offset 13: duplicate key "k"`},
+		{`{"":1,"b":{},"":2}`, `offset 13: duplicate key ""`},
+		{`{"ab":1,"ac":2,"ad":3,"ab":4}`, `offset 22: duplicate key "ab"`},
+		{many("k3"), `offset 881: duplicate key "k3"`},
+		{many("k99"), `offset 881: duplicate key "k99"`},
+		{many("k100"), ""},
+		{`{"a":{"a":1},"b":{"a":2},"ab":1,"ac":2}`, ""},
+		{`[{"a":1},{"a":2}]`, ""},
+	}
+	for _, tt := range tests {
+		var lenient jsonmsg.Tape
+		if err := lenient.Parse(tt.in); err != nil {
+			t.Errorf("Parse(%.40q) without UniqueKeys: %v", tt.in, err)
+		}
+		err := uniqueTape.Parse(tt.in)
+		if got := fmt.Sprint(err); tt.err == "" && err != nil || tt.err != "" && got != tt.err {
+			t.Errorf("Parse(%.40q) = %v, want %q", tt.in, err, tt.err)
+		}
+	}
+	// thousands of keys cost time in their number, not its square
+	var b strings.Builder
+	b.WriteString("{")
+	for i := range 200_000 {
+		fmt.Fprintf(&b, `"k%d":%d,`, i, i)
+	}
+	b.WriteString(`"k0":0}`)
+	start := time.Now()
+	if err := uniqueTape.Parse(b.String()); err == nil || !strings.HasSuffix(err.Error(), `duplicate key "k0"`) {
+		t.Errorf("200,000 keys and a duplicate: %v", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("200,000 keys took %v", d)
+	}
 }
 
 var sharedTape jsonmsg.Tape

@@ -1,10 +1,13 @@
 package jsonmsg
 
+import "strconv"
+
 // A Tape is one JSON value as a flat list of tokens, in document order:
 // what a validator that walks the value once needs, without the maps,
 // slices and boxed values Decode builds. Strings and numbers are decoded
 // exactly as Decode decodes them (the same scanner), and the input is
-// accepted or rejected with the same errors.
+// accepted or rejected with the same errors (and, with UniqueKeys, a key
+// given twice rejected as well).
 //
 // A container token is followed by its contents: an array's elements, an
 // object's members as a Key token then the member's value. Tok.Next is the
@@ -18,6 +21,11 @@ type Tape struct {
 	Toks []Tok
 	// StrictUTF8 rejects invalid UTF-8 in strings (see Decoder.StrictUTF8).
 	StrictUTF8 bool
+	// UniqueKeys rejects an object that names a key twice (after
+	// unescaping), with the error `duplicate key "k"` at the second,
+	// as protoscan rejects it in YAML and in `validate`; without it the
+	// last wins, as with Decode.
+	UniqueKeys bool
 	d          Decoder
 }
 
@@ -155,6 +163,8 @@ func (t *Tape) object(i, depth int) int {
 		t.Toks[at].Next = int32(len(t.Toks))
 		return i + 1
 	}
+	var keys keySet
+	unique := t.UniqueKeys
 	for {
 		if i >= len(s) {
 			return d.eof()
@@ -165,6 +175,14 @@ func (t *Tape) object(i, depth int) int {
 		k, j := d.str(i)
 		if j < 0 {
 			return j
+		}
+		if unique {
+			// the mask test inline: a call per key showed in the audit
+			bit := keyBit(k)
+			if (keys.mask&bit != 0 || n >= manyKeys) && keys.seen(t, at, int(n), k) {
+				return d.fail(i, "duplicate key "+strconv.Quote(k))
+			}
+			keys.mask |= bit
 		}
 		t.Toks = append(t.Toks, Tok{Kind: Key, Str: k})
 		if i = skipSpace(s, j); i >= len(s) {
@@ -252,4 +270,57 @@ func (t *Tape) Value(i int) any {
 		return m
 	}
 	return nil
+}
+
+// keySet finds a key named twice in one object of a tape, in time linear
+// in the object's members.
+type keySet struct {
+	// mask has a bit per keyBit of the keys so far: a key whose bit is
+	// clear is new without a look at the others, which is the usual case
+	// for the few keys of a message
+	mask uint64
+	all  map[string]struct{} // the keys, once there are many
+}
+
+// manyKeys is the number of members past which an object's keys are
+// kept in a map rather than compared one by one.
+const manyKeys = 16
+
+// keyBit hashes a key's length and first and last bytes to one of 64 bits:
+// the keys of one message rarely share one.
+func keyBit(k string) uint64 {
+	h := uint(len(k))
+	if len(k) > 0 {
+		h += uint(k[0])*7 + uint(k[len(k)-1])*3
+	}
+	return 1 << (h & 63)
+}
+
+// seen says whether k is among the first n keys of the object at
+// t.Toks[at]; once there are manyKeys, it also adds k to the map it then
+// keeps. The caller tests and sets mask.
+func (ks *keySet) seen(t *Tape, at, n int, k string) bool {
+	if ks.all != nil {
+		if _, ok := ks.all[k]; ok {
+			return true
+		}
+		ks.all[k] = struct{}{}
+		return false
+	}
+	i := at + 1
+	for m := 0; m < n; m++ {
+		if t.Toks[i].Str == k {
+			return true
+		}
+		i = int(t.Toks[i+1].Next)
+	}
+	if n >= manyKeys {
+		ks.all = make(map[string]struct{}, 2*n)
+		for i, m := at+1, 0; m < n; m++ {
+			ks.all[t.Toks[i].Str] = struct{}{}
+			i = int(t.Toks[i+1].Next)
+		}
+		ks.all[k] = struct{}{}
+	}
+	return false
 }

@@ -23,14 +23,17 @@ const maxListed = 20
 // AuditText writes the audit summary for a terminal or a log.
 func AuditText(w io.Writer, s *audit.Summary) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d messages: %d valid, %d invalid, %d with warnings, %s compliant\n",
-		s.Messages, s.Valid, s.Invalid, s.WithWarnings(), pct(s.Compliance()))
+	fmt.Fprintf(&b, "%d messages: %d valid, %d invalid, %d malformed, %d with warnings, %s compliant\n",
+		s.Messages, s.Valid, s.Invalid, s.Malformed, s.WithWarnings(), pct(s.Compliance()))
 	for _, k := range s.Kinds {
 		name := k.Kind
 		if name == "" {
 			name = "(kind unknown)"
 		}
 		fmt.Fprintf(&b, "  %s: %d (%d valid, %d invalid, %d with warnings)\n", name, k.Messages, k.Valid, k.Invalid, k.Warns)
+	}
+	if s.Malformed > 0 { // in no kind: so that the lines add up to the total
+		fmt.Fprintf(&b, "  (malformed): %d\n", s.Malformed)
 	}
 	section := func(title string, cs []audit.Count) {
 		if len(cs) == 0 {
@@ -165,10 +168,11 @@ func AuditJSON(w io.Writer, s *audit.Summary) error {
 		Messages     int     `json:"messages"`
 		Valid        int     `json:"valid"`
 		Invalid      int     `json:"invalid"`
+		Malformed    int     `json:"malformed"`
 		WithWarnings int     `json:"with_warnings"`
 		Compliance   float64 `json:"compliance"`
 	}
-	summary.Messages, summary.Valid, summary.Invalid, summary.WithWarnings = s.Messages, s.Valid, s.Invalid, s.WithWarnings()
+	summary.Messages, summary.Valid, summary.Invalid, summary.Malformed, summary.WithWarnings = s.Messages, s.Valid, s.Invalid, s.Malformed, s.WithWarnings()
 	summary.Compliance = float64(int(s.Compliance()*10)) / 10
 	kinds, rules, statuses := []kind{}, []rule{}, []status{}
 	for _, k := range s.Kinds {
@@ -263,16 +267,20 @@ func appendJSON(b []byte, v any) []byte {
 func AuditMarkdown(w io.Writer, s *audit.Summary) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "## protoscan audit: %d messages, %s compliant\n\n", s.Messages, pct(s.Compliance()))
-	b.WriteString("| kind | messages | valid | invalid | with warnings |\n| :--- | ---: | ---: | ---: | ---: |\n")
+	b.WriteString("| kind | messages | valid | invalid | malformed | with warnings |\n| :--- | ---: | ---: | ---: | ---: | ---: |\n")
 	for _, k := range s.Kinds {
 		name := k.Kind
 		if name == "" {
 			name = "(kind unknown)"
 		}
-		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d |\n", name, k.Messages, k.Valid, k.Invalid, k.Warns)
+		fmt.Fprintf(&b, "| %s | %d | %d | %d | 0 | %d |\n", name, k.Messages, k.Valid, k.Invalid, k.Warns)
 	}
-	// the kinds leave out the messages that could not be decoded
-	fmt.Fprintf(&b, "| **all** | %d | %d | %d | %d |\n", s.Messages, s.Valid, s.Invalid, s.WithWarnings())
+	// the messages that could not be decoded have no kind: a row of their
+	// own, so that every column adds up to the last row
+	if s.Malformed > 0 {
+		fmt.Fprintf(&b, "| (malformed) | %d | 0 | 0 | %d | 0 |\n", s.Malformed, s.Malformed)
+	}
+	fmt.Fprintf(&b, "| **all** | %d | %d | %d | %d | %d |\n", s.Messages, s.Valid, s.Invalid, s.Malformed, s.WithWarnings())
 	if len(s.Rules) > 0 {
 		b.WriteString("\n| rule | severity | count |\n| :--- | :--- | ---: |\n")
 		for _, r := range s.Rules {

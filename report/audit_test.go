@@ -11,7 +11,7 @@ import (
 )
 
 func sampleAudit() *audit.Summary {
-	s := &audit.Summary{Messages: 6, Valid: 3, Invalid: 3,
+	s := &audit.Summary{Messages: 6, Valid: 3, Invalid: 2, Malformed: 1,
 		Kinds: []audit.KindTotals{{Kind: "delegate", Messages: 3, Valid: 2, Invalid: 1, Warns: 1},
 			{Kind: "handback", Messages: 2, Valid: 1, Invalid: 1, Warns: 1}},
 		Rules: []audit.RuleCount{{Rule: "msgcheck/handback-status-enum", Severity: audit.SeverityError, N: 1},
@@ -57,7 +57,7 @@ func TestAuditFormats(t *testing.T) {
 		golden(t, f.name, a.Bytes())
 	}
 	var out struct {
-		Summary   struct{ Valid, Invalid int }
+		Summary   struct{ Messages, Valid, Invalid, Malformed int }
 		Integrity []json.RawMessage
 	}
 	var b bytes.Buffer
@@ -67,7 +67,8 @@ func TestAuditFormats(t *testing.T) {
 	if err := json.Unmarshal(b.Bytes(), &out); err != nil {
 		t.Fatal(err)
 	}
-	if out.Summary.Valid != 3 || out.Summary.Invalid != 3 || len(out.Integrity) != maxListed+3 {
+	if out.Summary.Valid+out.Summary.Invalid+out.Summary.Malformed != out.Summary.Messages || out.Summary.Malformed != 1 ||
+		len(out.Integrity) != maxListed+3 {
 		t.Errorf("JSON summary %+v, %d integrity problems", out.Summary, len(out.Integrity))
 	}
 }

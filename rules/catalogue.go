@@ -106,7 +106,7 @@ var catalogue = []Doc{
 	{
 		ID: "audit/malformed", Name: "AuditMalformed", Severity: finding.Error,
 		Title:   "A message that cannot be decoded",
-		What:    "A JSON Lines line or a message file is not valid JSON or YAML: a syntax error, a truncated file, nesting too deep, an alias bomb, or invalid UTF-8 (which the audit does not replace with U+FFFD). It counts as an invalid message, at its line; in a file of several YAML documents, the documents before the error are audited.",
+		What:    "A JSON Lines line or a message file is not valid JSON or YAML: a syntax error, a truncated file, nesting too deep, an alias bomb, or invalid UTF-8 (which the audit does not replace with U+FFFD). It counts as a malformed message (neither valid nor invalid: the audit's totals add up to valid + invalid + malformed), at its line; in a file of several YAML documents it is the one document, and the documents after it are audited. A JSON object with a key given twice is malformed too, as `protoscan validate` says.",
 		Why:     "A consumer cannot read the message either: the task it carries is lost, or read differently by decoders that repair bytes.",
 		Example: "log.jsonl:4: malformed: not a JSON message: offset 42: invalid UTF-8 in string literal",
 		Fix:     "Fix the producer that wrote it (encode as UTF-8, write whole messages, one per line), then repair or requeue the message.",

@@ -44,7 +44,7 @@ func (e *env) audit(args []string) int {
 	specPath := fs.String("spec", "", "protocol spec `FILE` (default: docs/specs/protocol-core-v*.yaml under the root, else the embedded v1.0)")
 	rootFlag := fs.String("root", "", "repository root `DIR` for skills/ lookups (default: nearest ancestor with .git, else the current directory)")
 	failUnder := fs.String("fail-under", "", "exit 1 when compliance is under `PCT` percent (default: exit 1 on any invalid message)")
-	verdicts := fs.String("verdicts", "", "write one line per message, 1 (valid) or 0 (invalid), in input order, to `FILE`")
+	verdicts := fs.String("verdicts", "", "write one line per message, 1 (valid) or 0 (invalid or malformed), in input order, to `FILE`")
 	workers := fs.Int("j", 0, "messages validated at once (default: one per CPU)")
 	timings := fs.Bool("timings", false, "print to stderr how long setting up, auditing (read, decode, validate, aggregate) and reporting took")
 	var paths []string
@@ -139,7 +139,7 @@ func (e *env) audit(args []string) int {
 		fmt.Fprintln(e.stderr, "protoscan audit: no message found (message files are .json, .jsonl, .ndjson, .yaml and .yml)")
 	}
 	if code == exitOK {
-		if threshold >= 0 && s.Compliance() < threshold || threshold < 0 && s.Invalid > 0 {
+		if threshold >= 0 && s.Compliance() < threshold || threshold < 0 && s.Invalid+s.Malformed > 0 {
 			code = exitFailed
 		}
 	}

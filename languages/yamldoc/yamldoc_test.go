@@ -1,8 +1,10 @@
 package yamldoc
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -304,13 +306,21 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		nodes, err := Parse("fuzz.yaml", data, Limits{MaxDepth: 50})
 		if err != nil {
-			if nodes != nil {
-				t.Fatal("nodes with an error")
-			}
 			if !strings.HasPrefix(err.Error(), "fuzz.yaml") {
 				t.Fatalf("error %q does not name the file", err)
 			}
-			return
+			// the documents before the malformed one, and nothing of it
+			docs, _ := ParseDocs("fuzz.yaml", data, Limits{MaxDepth: 50})
+			var before []*yaml.Node
+			for _, d := range docs {
+				if d.Err != nil {
+					break
+				}
+				before = append(before, d.Node)
+			}
+			if len(nodes) != len(before) {
+				t.Fatalf("%d nodes with the error, want the %d documents before it", len(nodes), len(before))
+			}
 		}
 		var walk func(n *yaml.Node, depth int)
 		walk = func(n *yaml.Node, depth int) {
@@ -328,4 +338,182 @@ func FuzzParse(f *testing.F) {
 			walk(n, 0)
 		}
 	})
+}
+
+// wholeStream is how Parse read a stream before it cut it into documents:
+// one yaml.v3 decoder over all of it, stopping at the first error.
+func wholeStream(data []byte) ([]*yaml.Node, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var docs []*yaml.Node
+	for {
+		var doc yaml.Node
+		if err := dec.Decode(&doc); err == io.EOF {
+			return docs, nil
+		} else if err != nil {
+			return docs, err
+		}
+		if len(doc.Content) > 0 && !isEmpty(doc.Content[0]) {
+			docs = append(docs, doc.Content[0])
+		}
+	}
+}
+
+func TestParseDocsGoesOnAfterAMalformedDocument(t *testing.T) {
+	const src = "task_id: [\n" + // 1: malformed: the flow sequence never ends
+		"---\n" + // 2
+		"task_id: a\n" + // 3
+		"--- \"x\"y\n" + // 4: a scalar, then garbage
+		"---\n" + // 5
+		"b: \xff\n" + // 6: invalid UTF-8
+		"---\n" + // 7
+		"c: [[1]]\n" + // 8: too deep for MaxDepth 1
+		"...\n" + // 9
+		"%YAML 1.1\n" + // 10
+		"---\n" + // 11
+		"- d\n" + // 12
+		"---\n" + // 13
+		"e: *nope\n" + // 14: an unknown alias, which yaml.v3 gives no line
+		"---\n" + // 15
+		"f: 1\n" + // 16
+		"g: h: i\n" // 17
+	docs, err := ParseDocs("q.yaml", []byte(src), Limits{MaxDepth: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range docs {
+		if d.Err != nil {
+			got = append(got, fmt.Sprintf("doc %d: %v", d.Line, d.Err))
+			continue
+		}
+		got = append(got, fmt.Sprintf("doc %d: %d:%d %s", d.Line, d.Node.Line, d.Node.Column, d.Node.Tag))
+	}
+	want := []string{
+		// yaml.v3's lines, which name the line before some errors
+		"doc 1: q.yaml:1: did not find expected node content",
+		"doc 3: 3:1 !!map",
+		"doc 4: q.yaml:3: did not find expected <document start>",
+		"doc 5: q.yaml:6:4: invalid UTF-8",
+		"doc 7: q.yaml:8:4: nesting deeper than 1",
+		"doc 12: 12:1 !!seq",
+		"doc 13: q.yaml: unknown anchor 'nope' referenced",
+		"doc 15: q.yaml:17: mapping values are not allowed in this context",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// Parse stops at the first, with nothing of it
+	nodes, err := Parse("q.yaml", []byte(src), Limits{MaxDepth: 1})
+	if len(nodes) != 0 || err == nil || err.Error() != want[0][len("doc 1: "):] {
+		t.Errorf("Parse = %d nodes, %v; want none and the first document's error", len(nodes), err)
+	}
+}
+
+// TestParseDocsLines checks that the documents after the first keep the
+// lines and columns of the stream, and their errors the lines yaml.v3
+// gives when it reads the stream whole.
+func TestParseDocsLines(t *testing.T) {
+	for _, src := range []string{
+		"a: 1\n---\nb:\n  - c\n  - {d: e}\n--- |\n  text\n...\n# c\n---\nf: 'g'\n",
+		"a: 1\r\n---\r\nb: 2\r\n",
+		"a: 1\r---\rb: 2\r",
+		"a: 1\u2028---\u2028b: 2\u0085---\u0085c: 3",
+		"\xef\xbb\xbf%YAML 1.1\n---\na: 1\n---\nb: 2\n",
+		"a: 1\n...\n...\n# c\n...\n---\nb: 2\n",
+		"a: 1\n--- \nb: 2\n---\tc\n---\n",
+		"- &x a\n---\n- &x b\n- *x\n",
+		"a: 1\n---\nb: [1,\n  2]\n---\nc: d: e\n",
+		"a: 1\n---\n--- b\n",
+		"a: 1\n---\n\n\n  x: [\n",
+		"a: 1\n---\nb: \"x\n---\ny\"\n",
+	} {
+		want, wantErr := wholeStream([]byte(src))
+		nodes, err := Parse("x.yaml", []byte(src), Limits{})
+		if (err != nil) != (wantErr != nil) {
+			t.Errorf("%q: error %v, want %v", src, err, wantErr)
+			continue
+		}
+		if err != nil {
+			continue // the error's wording may differ: yaml.v3 sees less
+		}
+		if g, w := flattenAll(nodes), flattenAll(want); g != w {
+			t.Errorf("%q:\ngot:\n%s\nwant:\n%s", src, g, w)
+		}
+	}
+}
+
+func flattenAll(nodes []*yaml.Node) string {
+	var b strings.Builder
+	for _, n := range nodes {
+		b.WriteString(strings.Join(flatten(n), "\n"))
+		b.WriteString("\n--\n")
+	}
+	return b.String()
+}
+
+// FuzzParseDocs holds ParseDocs to yaml.v3: a stream yaml.v3 reads whole
+// without an error is read document by document into the same trees, at
+// the same lines; and every document of any stream is a node or an error,
+// in order.
+func FuzzParseDocs(f *testing.F) {
+	for _, s := range []string{
+		"a: 1\n---\nb: [1, 2]\n...\n%YAML 1.1\n---\n- c\n",
+		"a: 1\r\n---\r\nb: 2\r---\u2028c: 3\u0085--- d\n",
+		"--- |\n  x\n---\n\"y\n  z\"\n--- >\n a\n...\n... \n",
+		"a: [\n---\nb: 1\n",
+		"\"0000000\"000000000",
+		"\xef\xbb\xbf---\na: &x 1\nb: *x\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		// each document on its own, as ParseDocs reads a stream with an
+		// error, without its shortcut for a stream that parses whole
+		var docs []Doc
+		eachSpan("fuzz.yaml", data, DefaultLimits().MaxDepth, func(d Doc) bool {
+			docs = append(docs, d)
+			return true
+		})
+		line := 0
+		for _, d := range docs {
+			if (d.Node == nil) == (d.Err == nil) {
+				t.Fatalf("document at line %d: node %v, error %v", d.Line, d.Node, d.Err)
+			}
+			if d.Line < line || d.Line < 1 || d.Node != nil && d.Line != d.Node.Line {
+				t.Fatalf("document at line %d after one at %d", d.Line, line)
+			}
+			line = d.Line
+			if d.Err != nil && !strings.HasPrefix(d.Err.Error(), "fuzz.yaml") {
+				t.Fatalf("error %q does not name the file", d.Err)
+			}
+		}
+		if checkChars("fuzz.yaml", data, 1) != nil {
+			return
+		}
+		want, werr := wholeStream(data)
+		if werr != nil || checkDepthAll(want) {
+			return
+		}
+		var nodes []*yaml.Node
+		for _, d := range docs {
+			if d.Err != nil {
+				t.Fatalf("document at line %d: %v; yaml.v3 reads the stream whole", d.Line, d.Err)
+			}
+			nodes = append(nodes, d.Node)
+		}
+		if g, w := flattenAll(nodes), flattenAll(want); g != w {
+			t.Fatalf("got:\n%s\nwant:\n%s", g, w)
+		}
+	})
+}
+
+// checkDepthAll says whether a tree is nested deeper than the default
+// limit (which would make it malformed for ParseDocs alone).
+func checkDepthAll(nodes []*yaml.Node) bool {
+	for _, n := range nodes {
+		if walk("", n, DefaultLimits().MaxDepth, 0) != nil {
+			return true
+		}
+	}
+	return false
 }
