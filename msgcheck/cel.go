@@ -39,11 +39,14 @@ func (r *celRule) program() (cel.Program, error) {
 }
 
 // constantFolder folds the constant parts of a rule; cel-go's own
-// optimizer, so a folded rule means what the rule says.
+// optimizer, so a folded rule means what the rule says. Folding evaluates
+// those parts, so it runs in foldEnv, under foldCostLimit, and gives up
+// after a few rounds: a part that does not fold is evaluated with the rest
+// of the rule, under the rule's own limit.
 var constantFolder = func() *cel.StaticOptimizer {
-	folder, err := cel.NewConstantFoldingOptimizer()
+	folder, err := cel.NewConstantFoldingOptimizer(cel.MaxConstantFoldIterations(maxFoldRounds))
 	if err != nil {
-		panic(err) // given no options, it cannot fail
+		panic(err) // given valid options, it cannot fail
 	}
 	o, err := cel.NewStaticOptimizer(folder)
 	if err != nil {
@@ -52,16 +55,55 @@ var constantFolder = func() *cel.StaticOptimizer {
 	return o
 }()
 
-// sharedEnv is the CEL environment of every rule; a cel.Env may be used
-// by several goroutines at once.
-var sharedEnv = sync.OnceValues(celEnv)
+// maxFoldRounds bounds the folding rounds of one rule: a part that failed
+// to fold (over foldCostLimit) is tried again each round. Real rules fold
+// in one or two.
+const maxFoldRounds = 4
+
+// foldCostLimit bounds what folding one constant part of a rule may cost;
+// real constants ("0.05 + 1e-9", a literal list) cost a few units.
+const foldCostLimit = 10_000
+
+// celEnvs are the CEL environment of every rule and the one constant
+// folding evaluates in; a cel.Env may be used by several goroutines at
+// once.
+type celEnvs struct{ rules, fold *cel.Env }
+
+var sharedEnv = sync.OnceValues(func() (celEnvs, error) {
+	base, err := celEnv()
+	if err != nil {
+		return celEnvs{}, err
+	}
+	guards, err := guardedFunctions(base)
+	if err != nil {
+		return celEnvs{}, err
+	}
+	rules, err := base.Extend(cel.Lib(budgetLib{cel.Functions(guards...), cel.CostLimit(celCostLimit), cel.MemoryLimit(celMemoryLimit)}))
+	if err != nil {
+		return celEnvs{}, err
+	}
+	fold, err := rules.Extend(cel.Lib(budgetLib{cel.CostLimit(foldCostLimit)}))
+	return celEnvs{rules, fold}, err
+})
+
+// budgetLib adds program options to every program of an environment,
+// including those constant folding builds, which take no options of
+// their own.
+type budgetLib []cel.ProgramOption
+
+func (budgetLib) CompileOptions() []cel.EnvOption       { return nil }
+func (l budgetLib) ProgramOptions() []cel.ProgramOption { return l }
 
 // compileRule compiles a rule's expression, or says why it cannot be.
 func compileRule(expr string) (cel.Program, error) {
-	env, err := sharedEnv()
+	envs, err := sharedEnv()
 	if err != nil {
 		return nil, fmt.Errorf("CEL environment: %v", err)
 	}
+	if len(expr) > maxRuleBytes {
+		return nil, fmt.Errorf("CEL rule %q is longer than %d bytes", shorten(expr), maxRuleBytes)
+	}
+	env := envs.rules
 	ast, iss := env.Compile(expr)
 	if iss.Err() != nil {
 		return nil, fmt.Errorf("CEL rule %q does not compile: %s", expr, strings.ReplaceAll(iss.Err().Error(), "\n", " "))
@@ -70,50 +112,57 @@ func compileRule(expr string) (cel.Program, error) {
 		return nil, fmt.Errorf("CEL rule %q must be a boolean expression (it is %s)", expr, ast.OutputType())
 	}
 	// constants computed once ("0.05 + 1e-9", a literal list), not on
-	// every evaluation
-	if folded, iss := constantFolder.Optimize(env, ast); iss.Err() == nil {
-		ast = folded
+	// every evaluation; only in a rule without a loop or cel.bind, whose
+	// values are no larger than its text (but for the guarded functions):
+	// folding a loop can write a literal of millions of nodes into the
+	// rule, under any cost limit
+	if !hasComprehension(ast) {
+		if folded, iss := constantFolder.Optimize(envs.fold, ast); iss.Err() == nil {
+			ast = folded
+		}
 	}
 	// a constant pattern of matches() is compiled here, once, not on
-	// every evaluation
-	opts := []cel.ProgramOption{cel.EvalOptions(cel.OptOptimize), cel.OptimizeRegex(interpreter.MatchesRegexOptimization)}
-	if hasComprehension(ast) {
-		// only a loop can make a rule's cost outgrow the message;
-		// tracking the cost of every step halves the speed of the rest
-		opts = append(opts, cel.CostLimit(celCostLimit))
-	}
-	prg, err := env.Program(ast, opts...)
+	// every evaluation; the cost limit comes with the environment
+	prg, err := env.Program(ast, cel.EvalOptions(cel.OptOptimize), cel.OptimizeRegex(interpreter.MatchesRegexOptimization))
 	if err != nil {
 		return nil, fmt.Errorf("CEL rule %q: %v", expr, err)
 	}
 	return prg, nil
 }
 
-// hasComprehension reports whether a rule loops (all, exists, map,
-// filter...): without a loop, evaluating it is linear in the size of the
-// rule and the message.
+// hasComprehension reports whether a rule has a loop (all, exists, map,
+// filter...) or a cel.bind, a comprehension over an empty list.
 func hasComprehension(a *cel.Ast) bool {
 	found := false
 	celast.PreOrderVisit(celast.NavigateAST(a.NativeRep()), celast.NewExprVisitor(func(e celast.Expr) {
-		if e.Kind() != celast.ComprehensionKind {
-			return
-		}
-		// cel.bind is a comprehension over an empty list: no loop
-		r := e.AsComprehension().IterRange()
-		found = found || r.Kind() != celast.ListKind || len(r.AsList().Elements()) > 0
+		found = found || e.Kind() == celast.ComprehensionKind
 	}))
 	return found
 }
+
+// celMemoryLimit bounds the largest value a rule builds or reads, in
+// cel-go's elements (one per item, one per ten bytes of a string): a
+// value that holds the same list twice at every level is small in memory
+// but costs time in proportion to this size to compare or print, and
+// cel-go counts such a call after it returns.
+const celMemoryLimit = 1 << 20
 
 // maxRules bounds the CEL rules of one spec; compiling one takes about
 // 100 µs, and every rule runs on every message of its kind.
 const maxRules = 1000
 
-// celCostLimit stops a hostile rule (nested loops over the message's lists)
-// from running away; real rules cost a few dozen units. A rule without a
-// loop runs without the limit (see hasComprehension).
+// maxRuleBytes bounds the text of one CEL rule; real rules are a line or
+// two, and compiling costs time in proportion to the text.
+const maxRuleBytes = 4096
+
+// celCostLimit bounds what evaluating one rule on one message may cost,
+// in cel-go's cost units (about one per step, one per ten bytes a string
+// operation touches): a hostile rule (nested loops over the message's
+// lists, a string doubled by nested cel.bind) stops there with a finding.
+// Real rules cost a few dozen units.
 const celCostLimit = 1_000_000
 
+// celEnv is the environment rules are written in, before the budget.
 func celEnv() (*cel.Env, error) {
 	return cel.NewEnv(
 		cel.Variable("self", cel.MapType(cel.StringType, cel.DynType)),
@@ -206,6 +255,10 @@ func evalRules(k *kind, m map[string]any, res *Result) {
 		}
 		out, _, err := prg.Eval(act)
 		if err != nil {
+			if overBudget(err) {
+				res.add(Finding{Field: r.fieldPath, Rule: r.rule, Message: fmt.Sprintf("rule %s (%q) exceeded its cost budget", r.rule, shorten(r.expr))}, true)
+				continue
+			}
 			if strings.Contains(err.Error(), "no such key") || !clean {
 				continue
 			}
@@ -226,6 +279,13 @@ func evalRules(k *kind, m map[string]any, res *Result) {
 		}
 		res.add(Finding{Field: r.fieldPath, Rule: r.rule, Message: msg, path: stepsOf(r.fieldPath)}, r.warning)
 	}
+}
+
+// overBudget reports whether an evaluation stopped at a budget: cel-go's
+// cost or memory limit, or a guarded function (see guard) refusing a call.
+func overBudget(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "limit exceeded") || strings.Contains(msg, errOverBudget)
 }
 
 // selfActivation binds self without building a map per message.

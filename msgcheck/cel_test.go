@@ -1,6 +1,8 @@
 package msgcheck_test
 
 import (
+	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -8,8 +10,8 @@ import (
 
 // A rule that loops over the message (here cubically over a 400-item
 // list: 64 million steps) is stopped by the cost limit and reported as a
-// warning, promptly; a rule without a loop runs without the limit, and
-// gives the same verdicts.
+// warning naming the rule, promptly; a rule without a loop runs under the
+// same limit, and gives the same verdicts.
 func TestCELCostLimit(t *testing.T) {
 	v := newValidator(t, "", celSpec(t, `- rule: "self.v.all(a, self.v.all(b, self.v.all(c, a + b + c >= 0)))"`))
 	list := make([]any, 400)
@@ -21,7 +23,7 @@ func TestCELCostLimit(t *testing.T) {
 	if took := time.Since(start); took > 5*time.Second {
 		t.Errorf("the looping rule ran for %v", took)
 	}
-	if !res.Valid || len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0].Message, "cost limit") {
+	if !res.Valid || len(res.Warnings) != 1 || res.Warnings[0].Message != `rule msgcheck/msg-rule-1 ("self.v.all(a, self.v.all(b, self.v.all(c, a + b + c >= 0)))") exceeded its cost budget` {
 		t.Errorf("valid=%v errors=%q warnings=%q", res.Valid, describe(res.Errors), describe(res.Warnings))
 	}
 	// a small list is within the limit: the rule is evaluated
@@ -47,8 +49,7 @@ func TestCELMath(t *testing.T) {
 	}
 }
 
-// cel.bind names a value once per rule; it is not a loop, so the rule runs
-// without cost tracking, and gives the same verdicts.
+// cel.bind names a value once per rule.
 func TestCELBind(t *testing.T) {
 	v := newValidator(t, "", celSpec(t, `- rule: "cel.bind(d, self.v * 2 - 7, d <= 1 && -d <= 1)"`))
 	for n, valid := range map[int64]bool{3: true, 4: true, 5: false, 2: false} {
@@ -56,4 +57,91 @@ func TestCELBind(t *testing.T) {
 			t.Errorf("v=%d: valid=%v warnings=%q, want valid=%v", n, res.Valid, describe(res.Warnings), valid)
 		}
 	}
+}
+
+// doublingRule nests cel.bind n deep, each level doubling the string
+// before: 2^n copies of seed at the end, from a rule of a few hundred
+// bytes.
+func doublingRule(seed string, n int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "cel.bind(v0, %s, ", seed)
+	for i := 1; i < n; i++ {
+		fmt.Fprintf(&b, "cel.bind(v%d, v%d + v%d, ", i, i-1, i-1)
+	}
+	fmt.Fprintf(&b, "size(v%d) > 0", n-1)
+	b.WriteString(strings.Repeat(")", n))
+	return b.String()
+}
+
+// sharedListRule nests cel.bind n deep, each level a list holding the
+// level before twice: small in memory, 2^n items to walk, then applies
+// use to the last level, z.
+func sharedListRule(n int, use string) string {
+	var b strings.Builder
+	b.WriteString("cel.bind(l0, ['x', 'y'], ")
+	for i := 1; i < n; i++ {
+		fmt.Fprintf(&b, "cel.bind(l%d, [l%d, l%d], ", i, i-1, i-1)
+	}
+	fmt.Fprintf(&b, "cel.bind(z, l%d, %s)", n-1, use)
+	b.WriteString(strings.Repeat(")", n))
+	return b.String()
+}
+
+// Every rule, with a loop or without, runs under a budget: a rule that
+// builds a value far larger than itself or the message (a string doubled
+// at every level of nested cel.bind, a long replacement, one string
+// joined many times over, a list holding the same list twice at every
+// level compared or printed, a backslash quoted over and over, loops in
+// loops building lists) is stopped with a finding that names it, quickly
+// and in little memory; so is constant folding, at spec load, of a rule
+// whose constant part is expensive.
+func TestCELRuleBudget(t *testing.T) {
+	ten := func(x string) string { return strings.TrimSuffix(strings.Repeat(x+", ", 10), ", ") }
+	digits := "[" + ten("1") + "]"
+	for name, rule := range map[string]string{
+		"bind doubling a constant":    doublingRule(`"xx" + "xx"`, 40),
+		"bind doubling the message":   doublingRule("self.v", 40),
+		"replace growing a constant":  "'a'" + strings.Repeat(".replace('a', 'aaaaaaaaaa')", 12) + ".size() > 0",
+		"replace growing the message": "self.v" + strings.Repeat(".replace('a', 'aaaaaaaaaa')", 12) + ".size() > 0",
+		"join of one long string": strings.Replace(doublingRule(`"xx" + "xx"`, 18), "size(v17) > 0",
+			"["+ten(ten("v17"))+"].join().size() > 0", 1),
+		"split into single characters": strings.Replace(doublingRule("self.v", 20), "size(v19) > 0", "v19.split('').size() > 0", 1),
+		"format of a shared list":      sharedListRule(30, "'%s'.format([z]).size() > 0"),
+		"equality of a shared list":    sharedListRule(30, "z == [z[0], z[1]]"),
+		"quote of quotes":              strings.Repeat("strings.quote(", 40) + "self.v + '\\\\'" + strings.Repeat(")", 40) + ".size() > 0",
+		"loops building lists":         digits + strings.Repeat(".map(a, "+digits, 5) + ".map(f, 'aaaaaaaaaaaaaaaaaaaa')" + strings.Repeat(")", 5) + ".size() > 0",
+	} {
+		t.Run(name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			start := time.Now()
+			v := newValidator(t, "", celSpec(t, "- rule: |-\n    "+rule))
+			res := v.Validate("msg", map[string]any{"v": "ab"})
+			took := time.Since(start)
+			runtime.ReadMemStats(&after)
+			allocated := after.TotalAlloc - before.TotalAlloc
+			t.Logf("%v, %d MB allocated", took, allocated>>20)
+			want := fmt.Sprintf("msgcheck/msg-rule-1 | rule msgcheck/msg-rule-1 (%q) exceeded its cost budget", shortText(rule))
+			if !res.Valid || len(res.Warnings) != 1 || describe(res.Warnings)[0] != want {
+				t.Errorf("valid=%v errors=%q warnings=%q, want the warning %q", res.Valid, describe(res.Errors), describe(res.Warnings), want)
+			}
+			// the budget is 1 s and 200 MB; the time is left generous,
+			// for a busy machine and -race
+			if allocated > 200<<20 {
+				t.Errorf("loading the spec and validating allocated %d MB", allocated>>20)
+			}
+			if took > 10*time.Second {
+				t.Errorf("loading the spec and validating took %v", took)
+			}
+		})
+	}
+}
+
+// shortText is the first 57 characters of a long text and "...", as
+// findings quote one.
+func shortText(s string) string {
+	if r := []rune(s); len(r) > 60 {
+		return string(r[:57]) + "..."
+	}
+	return s
 }
