@@ -376,6 +376,9 @@ func (c *compiler) spec(doc *yaml.Node) *Spec {
 	}
 	c.checkRefCycles()
 	if len(c.errs) == 0 {
+		c.checkExpansion()
+	}
+	if len(c.errs) == 0 {
 		c.exportSnapshot(s, root, kindNodes)
 		c.collapseRefs(s)
 		for _, sc := range c.all {
@@ -865,6 +868,55 @@ func (c *compiler) checkRefCycles() {
 			}
 			c.errs = append(c.errs, &SpecError{File: c.file, Line: s.line, Column: s.column,
 				Msg: what + " forms a cycle (through $ref, allOf, anyOf, oneOf or not) that never moves into a property or item"})
+			return
+		}
+	}
+}
+
+// maxExpansion bounds the schemas that check one value: a schema, what
+// its $ref, allOf, anyOf, oneOf and not name, what theirs name, and so
+// on. Each definition is compiled once, but a definition that names the
+// next one twice, and so on down, is checked 2^depth times against a
+// value; real specs stay under a hundred.
+const maxExpansion = 10_000
+
+// checkExpansion rejects a schema that expands past maxExpansion (see
+// there). Sizes are memoised, so the check is linear in the schemas;
+// checkRefCycles has ruled out cycles.
+func (c *compiler) checkExpansion() {
+	size := map[*schema]int{}
+	var expand func(s *schema) int
+	expand = func(s *schema) int {
+		if s == nil {
+			return 0
+		}
+		if n, ok := size[s]; ok {
+			return n
+		}
+		n := 1 + expand(s.ref) + expand(s.not)
+		for _, sub := range s.allOf {
+			n += expand(sub)
+		}
+		// an alternative is checked once to probe it, and the one that
+		// fits the value's type again for its findings
+		for _, sub := range s.anyOf {
+			n += 2 * expand(sub)
+		}
+		for _, sub := range s.oneOf {
+			n += 2 * expand(sub)
+		}
+		n = min(n, maxExpansion+1) // saturated: no overflow however deep
+		size[s] = n
+		return n
+	}
+	for _, s := range c.all {
+		if expand(s) > maxExpansion {
+			what := "a schema"
+			if s.refName != "" {
+				what = fmt.Sprintf("$ref %q", s.refName)
+			}
+			c.errs = append(c.errs, &SpecError{File: c.file, Line: s.line, Column: s.column,
+				Msg: fmt.Sprintf("%s expands to more than %d schemas checking one value (through $ref, allOf, anyOf, oneOf and not)", what, maxExpansion)})
 			return
 		}
 	}

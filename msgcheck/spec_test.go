@@ -1,6 +1,7 @@
 package msgcheck_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -12,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/protoscan/protoscan/jsonmsg"
 	"github.com/protoscan/protoscan/msgcheck"
 )
 
@@ -794,6 +796,87 @@ func TestSpecAliasExpansionIsBounded(t *testing.T) {
 	}
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("took %v", d)
+	}
+}
+
+// The same bomb in $ref form: each definition is compiled once, but one
+// that names the next twice, forty levels down, would check a value 2^40
+// times. Loading the spec is an error that names the file, found fast.
+func TestSpecRefExpansionIsBounded(t *testing.T) {
+	for _, key := range []string{"allOf", "anyOf", "oneOf"} {
+		var b strings.Builder
+		b.WriteString("version: \"1\"\ndefinitions:\n  d40: {type: string}\n")
+		for i := 39; i >= 0; i-- {
+			fmt.Fprintf(&b, "  d%d: {%s: [{$ref: '#/definitions/d%d'}, {$ref: '#/definitions/d%d'}]}\n", i, key, i+1, i+1)
+		}
+		b.WriteString("msg:\n  core_fields:\n    f: {$ref: '#/definitions/d0'}\n")
+		start := time.Now()
+		_, err := msgcheck.ParseSpec("laughs.yaml", []byte(b.String()))
+		if err == nil || !strings.HasPrefix(err.Error(), "laughs.yaml:") ||
+			!strings.Contains(err.Error(), "expands to more than 10000 schemas checking one value") {
+			t.Errorf("%s: err = %v", key, err)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("%s: took %v", key, d)
+		}
+	}
+	// shared definitions within the budget load, each compiled once
+	var b strings.Builder
+	b.WriteString("version: \"1\"\ndefinitions:\n  d8: {type: string}\n")
+	for i := 7; i >= 0; i-- {
+		fmt.Fprintf(&b, "  d%d: {allOf: [{$ref: '#/definitions/d%d'}, {$ref: '#/definitions/d%d'}]}\n", i, i+1, i+1)
+	}
+	b.WriteString("msg:\n  signature: [f]\n  core_fields:\n    f: {$ref: '#/definitions/d0'}\n")
+	v := newValidator(t, "", mustParse(t, "shared.yaml", b.String()))
+	if res := v.Validate("msg", map[string]any{"f": 5.0}); res.Valid || len(res.Errors) == 0 {
+		t.Errorf("a number passes as a string: %q", describe(res.Warnings))
+	}
+}
+
+// Schemas that apply two schemas to one value, and again under each
+// nested property (a $ref back to themselves), double at every level of a
+// nested message: 2^40 checks for one of forty levels. The walk stops at
+// its budget with a warning, fast, on either decoder's form.
+func TestSchemaCheckBudget(t *testing.T) {
+	spec := mustParse(t, "nest.yaml", `version: "1"
+definitions:
+  node:
+    allOf:
+      - {properties: {p: {$ref: '#/definitions/node'}}}
+      - {properties: {p: {$ref: '#/definitions/node'}}}
+msg:
+  signature: [f]
+  core_fields:
+    f: {$ref: '#/definitions/node'}
+`)
+	v := newValidator(t, "", spec)
+	msg := map[string]any{}
+	for range 40 {
+		msg = map[string]any{"p": msg}
+	}
+	want := []string{"msgcheck/schema-budget | the spec's schemas take more than 2097152 checks on this message; the rest of it is not checked"}
+	start := time.Now()
+	res := v.Validate("msg", map[string]any{"f": msg})
+	if !res.Valid || !slices.Equal(describe(res.Warnings), want) {
+		t.Errorf("valid=%v errors=%q warnings=%q", res.Valid, describe(res.Errors), describe(res.Warnings))
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("took %v", d)
+	}
+	data, err := json.Marshal(map[string]any{"f": msg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tape jsonmsg.Tape
+	if err := tape.Parse(string(data)); err != nil {
+		t.Fatal(err)
+	}
+	if res, ok := v.ValidateTape("msg", &tape); ok && (!res.Valid || !slices.Equal(describe(res.Warnings), want)) {
+		t.Errorf("tape: valid=%v errors=%q warnings=%q", res.Valid, describe(res.Errors), describe(res.Warnings))
+	}
+	// a message of a few levels is checked in full
+	if res := v.Validate("msg", map[string]any{"f": map[string]any{"p": map[string]any{"p": map[string]any{}}}}); !res.Valid || len(res.Warnings) > 0 {
+		t.Errorf("valid=%v errors=%q warnings=%q", res.Valid, describe(res.Errors), describe(res.Warnings))
 	}
 }
 

@@ -38,6 +38,26 @@ type state struct {
 	// texts rather than one per finding
 	text    []byte
 	pending []pendingText
+	// checks counts the schemas checked against values of this message,
+	// against maxChecks
+	checks int
+}
+
+// maxChecks bounds the schema checks of one message: a few hundred for a
+// real one, and a message of two million values would be many megabytes.
+// Schemas that apply several schemas to one value, and do so again at
+// every level of a nested message ($ref, allOf... under a property that
+// refers back), multiply at every level; past the bound the walk stops
+// with a finding (see checkBudget). A check costs tens of nanoseconds, so
+// the bound is about a tenth of a second.
+const maxChecks = 1 << 21
+
+// checkBudget reports a walk stopped at maxChecks.
+func (st *state) checkBudget() {
+	if st.checks > maxChecks {
+		st.res.add(Finding{Rule: "msgcheck/schema-budget", Message: fmt.Sprintf(
+			"the spec's schemas take more than %d checks on this message; the rest of it is not checked", maxChecks)}, true)
+	}
 }
 
 // pendingText is where a finding's texts are in state.text.
@@ -221,6 +241,9 @@ func (st *state) lastKey() string {
 // validate checks v against s and reports what fails. It returns whether
 // v matched, which is all the probe mode needs.
 func (st *state) validate(s *schema, v any) bool {
+	if st.checks++; st.checks > maxChecks {
+		return true // reported once, by checkBudget
+	}
 	outer := st.cur
 	st.cur = s
 	ok := st.check(s, v)
