@@ -766,20 +766,30 @@ func (c *compiler) scalar(v *yaml.Node) any {
 	return normalizeNumber(yamlnode.Scalar(v))
 }
 
+// maxEnumShown bounds the enum values an error lists: an enum of
+// thousands of values, or of long ones, must not make every finding about
+// it that long.
+const maxEnumShown = 10
+
 func (c *compiler) enum(s *schema, v *yaml.Node) {
 	if v.Kind != yaml.SequenceNode || len(v.Content) == 0 {
 		c.errorf(v, "enum must be a non-empty list")
 		return
 	}
 	allStrings := true
-	texts := make([]string, 0, len(v.Content))
-	for _, e := range v.Content {
+	texts := make([]string, 0, min(len(v.Content), maxEnumShown+1))
+	for i, e := range v.Content {
 		val := c.scalar(deref(e))
 		s.enum = append(s.enum, val)
 		if _, ok := val.(string); !ok {
 			allStrings = false
 		}
-		texts = append(texts, formatPlain(val))
+		if i < maxEnumShown {
+			texts = append(texts, shorten(formatPlain(val)))
+		}
+	}
+	if more := len(v.Content) - maxEnumShown; more > 0 {
+		texts = append(texts, fmt.Sprintf("and %d more", more))
 	}
 	s.enumText = "[" + strings.Join(texts, ", ") + "]"
 	if allStrings {

@@ -908,3 +908,19 @@ taskı:
 		}
 	}
 }
+
+// An error about an enum lists its first ten values, each shortened,
+// then says how many more there are.
+func TestEnumTextIsCapped(t *testing.T) {
+	var vals []string
+	for i := range 5000 {
+		vals = append(vals, fmt.Sprintf("v%d", i))
+	}
+	vals[1] = strings.Repeat("w", 100)
+	spec := mustParse(t, "enum.yaml", "version: \"1\"\nmsg:\n  signature: [f]\n  core_fields:\n    f: {enum: ["+strings.Join(vals, ", ")+"]}\n")
+	res := newValidator(t, "", spec).Validate("msg", map[string]any{"f": "x"})
+	want := "msgcheck/msg-f-enum | f: invalid f 'x' (must be one of [v0, " + strings.Repeat("w", 57) + "..., v2, v3, v4, v5, v6, v7, v8, v9, and 4990 more])"
+	if got := describe(res.Errors); len(got) != 1 || got[0] != want {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
