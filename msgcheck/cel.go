@@ -78,7 +78,7 @@ var sharedEnv = sync.OnceValues(func() (celEnvs, error) {
 	if err != nil {
 		return celEnvs{}, err
 	}
-	rules, err := base.Extend(cel.Lib(budgetLib{cel.Functions(guards...), cel.CostLimit(celCostLimit), cel.MemoryLimit(celMemoryLimit)}))
+	rules, err := base.Extend(cel.Lib(budgetLib{cel.Functions(guards...), cel.CostLimit(celCostLimit)}))
 	if err != nil {
 		return celEnvs{}, err
 	}
@@ -116,14 +116,22 @@ func compileRule(expr string) (cel.Program, error) {
 	// values are no larger than its text (but for the guarded functions):
 	// folding a loop can write a literal of millions of nodes into the
 	// rule, under any cost limit
-	if !hasComprehension(ast) {
+	loops := hasComprehension(ast)
+	if !loops {
 		if folded, iss := constantFolder.Optimize(envs.fold, ast); iss.Err() == nil {
 			ast = folded
 		}
 	}
 	// a constant pattern of matches() is compiled here, once, not on
 	// every evaluation; the cost limit comes with the environment
-	prg, err := env.Program(ast, cel.EvalOptions(cel.OptOptimize), cel.OptimizeRegex(interpreter.MatchesRegexOptimization))
+	opts := []cel.ProgramOption{cel.EvalOptions(cel.OptOptimize), cel.OptimizeRegex(interpreter.MatchesRegexOptimization)}
+	if loops {
+		// only a loop or cel.bind can share one value many times over
+		// (see celMemoryLimit); tracking memory costs a rule without one
+		// about a third more
+		opts = append(opts, cel.MemoryLimit(celMemoryLimit))
+	}
+	prg, err := env.Program(ast, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("CEL rule %q: %v", expr, err)
 	}
@@ -140,11 +148,11 @@ func hasComprehension(a *cel.Ast) bool {
 	return found
 }
 
-// celMemoryLimit bounds the largest value a rule builds or reads, in
-// cel-go's elements (one per item, one per ten bytes of a string): a
-// value that holds the same list twice at every level is small in memory
-// but costs time in proportion to this size to compare or print, and
-// cel-go counts such a call after it returns.
+// celMemoryLimit bounds the largest value a rule with a loop or cel.bind
+// builds or reads, in cel-go's elements (one per item, one per ten bytes
+// of a string): a value that holds the same list twice at every level is
+// small in memory but costs time in proportion to this size to compare
+// or print, and the cost limit counts such a call only after it returns.
 const celMemoryLimit = 1 << 20
 
 // maxRules bounds the CEL rules of one spec; compiling one takes about
