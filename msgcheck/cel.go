@@ -7,6 +7,7 @@ import (
 
 	"cel.dev/cel-go/cel"
 	celast "cel.dev/cel-go/common/ast"
+	"cel.dev/cel-go/common/operators"
 	"cel.dev/cel-go/ext"
 	"cel.dev/cel-go/interpreter"
 	"go.yaml.in/yaml/v3"
@@ -125,10 +126,9 @@ func compileRule(expr string) (cel.Program, error) {
 	// a constant pattern of matches() is compiled here, once, not on
 	// every evaluation; the cost limit comes with the environment
 	opts := []cel.ProgramOption{cel.EvalOptions(cel.OptOptimize), cel.OptimizeRegex(interpreter.MatchesRegexOptimization)}
-	if loops {
-		// only a loop or cel.bind can share one value many times over
-		// (see celMemoryLimit); tracking memory costs a rule without one
-		// about a third more
+	if loops && sharesValues(ast) {
+		// tracking memory costs a rule about as much again as the cost
+		// limit; see sharesValues for the rules that need it
 		opts = append(opts, cel.MemoryLimit(celMemoryLimit))
 	}
 	prg, err := env.Program(ast, opts...)
@@ -148,12 +148,36 @@ func hasComprehension(a *cel.Ast) bool {
 	return found
 }
 
-// celMemoryLimit bounds the largest value a rule with a loop or cel.bind
-// builds or reads, in cel-go's elements (one per item, one per ten bytes
+// celMemoryLimit bounds the largest value a rule that may share values
+// (see sharesValues) builds or reads, in cel-go's elements (one per item, one per ten bytes
 // of a string): a value that holds the same list twice at every level is
 // small in memory but costs time in proportion to this size to compare
 // or print, and the cost limit counts such a call only after it returns.
 const celMemoryLimit = 1 << 20
+
+// sharesValues reports whether a rule with a comprehension may build a
+// value that holds one value many times over (see celMemoryLimit): it
+// loops (all, exists, map...), or it has a list, map or message literal
+// or a "+" (a list concatenation shares both lists). A cel.bind of the
+// message's fields or of a function's result builds nothing new.
+func sharesValues(a *cel.Ast) bool {
+	found := false
+	celast.PreOrderVisit(celast.NavigateAST(a.NativeRep()), celast.NewExprVisitor(func(e celast.Expr) {
+		switch e.Kind() {
+		case celast.ComprehensionKind:
+			r := e.AsComprehension().IterRange()
+			found = found || r.Kind() != celast.ListKind || len(r.AsList().Elements()) > 0 // cel.bind loops over []
+		case celast.ListKind:
+			// cel.bind's own empty range is no value of the rule's
+			found = found || len(e.AsList().Elements()) > 0
+		case celast.MapKind, celast.StructKind:
+			found = true
+		case celast.CallKind:
+			found = found || e.AsCall().FunctionName() == operators.Add
+		}
+	}))
+	return found
+}
 
 // maxRules bounds the CEL rules of one spec; compiling one takes about
 // 100 µs, and every rule runs on every message of its kind.
