@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/protoscan/protoscan/msgcheck"
 )
 
 // A rule that loops over the message (here cubically over a 400-item
@@ -144,4 +146,29 @@ func shortText(s string) string {
 		return string(r[:57]) + "..."
 	}
 	return s
+}
+
+// A rule is at most 4 KiB: compiling costs time in proportion to the text.
+func TestCELRuleLength(t *testing.T) {
+	rule := "self.v != ''" + strings.Repeat(" && self.v != 'x'", 300)
+	_, err := msgcheck.ParseSpec("long.yaml", []byte("version: \"1\"\nmsg:\n  signature: [v]\n  core_fields:\n    v: {}\n  x-protoscan-validations:\n    - rule: \""+rule+"\"\n"))
+	if err == nil || !strings.Contains(err.Error(), "is longer than 4096 bytes") {
+		t.Errorf("err = %v", err)
+	}
+}
+
+// The string functions checked before they run (replace, join, split,
+// format, strings.quote) give their usual results within the budget.
+func TestCELGuardedFunctions(t *testing.T) {
+	v := newValidator(t, "", celSpec(t, `- rule: |-
+    self.v.replace('a', 'b') == 'bb' && self.v.replace('a', 'xy', 1) == 'xya' &&
+    ['x', self.v].join('-') == 'x-aa' && [self.v].join() == 'aa' &&
+    self.v.split('').size() == 2 && 'a,b,c'.split(',', 2) == ['a', 'b,c'] &&
+    '%s!'.format([self.v]) == 'aa!' && strings.quote(self.v) == '"aa"'`))
+	if res := v.Validate("msg", map[string]any{"v": "aa"}); !res.Valid || len(res.Warnings) > 0 {
+		t.Errorf("valid=%v errors=%q warnings=%q", res.Valid, describe(res.Errors), describe(res.Warnings))
+	}
+	if res := v.Validate("msg", map[string]any{"v": "ab"}); res.Valid || len(res.Warnings) > 0 {
+		t.Errorf("valid=%v errors=%q warnings=%q", res.Valid, describe(res.Errors), describe(res.Warnings))
+	}
 }
