@@ -187,6 +187,11 @@ const maxRules = 1000
 // two, and compiling costs time in proportion to the text.
 const maxRuleBytes = 4096
 
+// maxSpecRuleBytes bounds the text of all the CEL rules of one spec:
+// compiling takes about 6 µs a byte, so loading them stays under a
+// quarter of a second. Real specs have a few hundred bytes of rules.
+const maxSpecRuleBytes = 32 << 10
+
 // celCostLimit bounds what evaluating one rule on one message may cost,
 // in cel-go's cost units (about one per step, one per ten bytes a string
 // operation touches): a hostile rule (nested loops over the message's
@@ -253,6 +258,10 @@ func (c *compiler) celRules(kindName string, n *yaml.Node) []*celRule {
 		if r.expr == "" {
 			c.errorf(item, "%s[%d] has no rule", celKeyword, i)
 			continue
+		}
+		if c.ruleBytes += len(r.expr); c.ruleBytes > maxSpecRuleBytes {
+			c.errorf(at, "the spec's %s rules are longer than %d bytes in all", celKeyword, maxSpecRuleBytes)
+			break
 		}
 		if r.message == "" {
 			r.message = "failed rule: " + r.expr

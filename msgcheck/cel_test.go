@@ -172,3 +172,29 @@ func TestCELGuardedFunctions(t *testing.T) {
 		t.Errorf("valid=%v errors=%q warnings=%q", res.Valid, describe(res.Errors), describe(res.Warnings))
 	}
 }
+
+// The CEL rules of one spec are at most 1000, and 32 KiB in all: a spec
+// that has as many as it may loads in a fraction of a second (the budget
+// for a spec and a message is 1 s; the test leaves room for a busy
+// machine and -race).
+func TestCELSpecRuleBudget(t *testing.T) {
+	var b strings.Builder
+	for i := range 1000 {
+		fmt.Fprintf(&b, "- rule: \"self.v != 'x%d' || 1e-9 > 1.0\"\n", i)
+	}
+	start := time.Now()
+	spec := celSpec(t, b.String())
+	took := time.Since(start)
+	t.Logf("1000 rules load in %v", took)
+	if took > 10*time.Second {
+		t.Errorf("loading took %v", took)
+	}
+	if res := newValidator(t, "", spec).Validate("msg", map[string]any{"v": "x7"}); res.Valid || len(res.Errors) != 1 {
+		t.Errorf("valid=%v errors=%q warnings=%q", res.Valid, describe(res.Errors), describe(res.Warnings))
+	}
+	long := strings.Repeat("- rule: \"self.v != '"+strings.Repeat("y", 4000)+"'\"\n", 9)
+	_, err := msgcheck.ParseSpec("long.yaml", []byte("version: \"1\"\nmsg:\n  signature: [v]\n  core_fields:\n    v: {}\n  x-protoscan-validations:\n"+indent(long, "    ")+"\n"))
+	if err == nil || !strings.Contains(err.Error(), "rules are longer than 32768 bytes in all") {
+		t.Errorf("err = %v", err)
+	}
+}

@@ -261,6 +261,8 @@ type compiler struct {
 	all      []*schema // every schema compiled, for the $ref cycle check
 	tooBig   bool      // maxSchemas was reached
 	rules    int       // CEL rules compiled, against maxRules
+	// ruleBytes is the text of those rules, against maxSpecRuleBytes
+	ruleBytes int
 	// lazyRules leaves CEL rules to be compiled on first use (see
 	// celRule): for the embedded specs only, whose rules tests compile.
 	lazyRules bool
