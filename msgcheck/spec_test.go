@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -922,5 +923,46 @@ func TestEnumTextIsCapped(t *testing.T) {
 	want := "msgcheck/msg-f-enum | f: invalid f 'x' (must be one of [v0, " + strings.Repeat("w", 57) + "..., v2, v3, v4, v5, v6, v7, v8, v9, and 4990 more])"
 	if got := describe(res.Errors); len(got) != 1 || got[0] != want {
 		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
+
+// uniqueItems on a long list is linear: 200,000 items (quadratic, 2*10^10
+// comparisons) are checked at once, and repeats are found as in a short
+// list, the first earlier equal item named.
+func TestUniqueItemsLongList(t *testing.T) {
+	v := newValidator(t, "", mustParse(t, "u.yaml", "version: \"1\"\nmsg:\n  signature: [v]\n  core_fields:\n    v: {uniqueItems: true}\n"))
+	list := make([]any, 200_000)
+	for i := range list {
+		list[i] = map[string]any{"n": float64(i), "s": []any{"x", int64(i % 7)}}
+	}
+	list[7] = math.NaN() // equal to nothing, and no reason to compare pairs
+	start := time.Now()
+	if res := v.Validate("msg", map[string]any{"v": list}); !res.Valid {
+		t.Errorf("distinct items repeat: %q", describe(res.Errors))
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("took %v", d)
+	}
+	long := []any{"a", int64(1), -0.0, nil, true, []any{"a"}, map[string]any{"k": "v"}}
+	for i := range 20 {
+		long = append(long, fmt.Sprint("filler ", i))
+	}
+	long = append(long, 1.0, 0.0, nil, false, []any{"a"}, map[string]any{"k": "v"}, "a", "s1:a")
+	want := []string{
+		"msgcheck/msg-v-unique | v[27]: repeats item 1 (1)",
+		"msgcheck/msg-v-unique | v[28]: repeats item 2 (0)",
+		"msgcheck/msg-v-unique | v[29]: repeats item 3 (null)",
+		"msgcheck/msg-v-unique | v[31]: repeats item 5 (an array)",
+		"msgcheck/msg-v-unique | v[32]: repeats item 6 (an object)",
+		"msgcheck/msg-v-unique | v[33]: repeats item 0 ('a')",
+	}
+	// NaN equals nothing, not even itself, and no list holding one; a
+	// value of a type decoders do not produce is compared by pairs
+	type other struct{ n int }
+	for _, list := range [][]any{long, append(long, math.NaN(), math.NaN(), []any{math.NaN()}, []any{math.NaN()}), append(long, other{1}, other{2})} {
+		res := v.Validate("msg", map[string]any{"v": list})
+		if got := describe(res.Errors); !slices.Equal(got, want) {
+			t.Errorf("got  %q\nwant %q", got, want)
+		}
 	}
 }
