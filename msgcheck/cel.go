@@ -187,6 +187,12 @@ const maxRules = 1000
 // two, and compiling costs time in proportion to the text.
 const maxRuleBytes = 4096
 
+// celMessageBudget bounds what all the CEL rules of a kind may cost on
+// one message, in cel-go's cost units: a thousand rules each stopped at
+// celCostLimit would take minutes. Once it is spent, the rules left are
+// reported as not evaluated; real rules cost a few dozen units each.
+const celMessageBudget = celCostLimit
+
 // maxSpecRuleBytes bounds the text of all the CEL rules of one spec:
 // compiling takes about 6 µs a byte, so loading them stays under a
 // quarter of a second. Real specs have a few hundred bytes of rules.
@@ -286,7 +292,13 @@ func evalRules(k *kind, m map[string]any, res *Result) {
 	// over it is not a second problem
 	clean := len(res.Errors)+len(res.Warnings) == 0
 	act := selfActivation{m}
-	for _, r := range k.rules {
+	var spent uint64 // cost units, against celMessageBudget
+	for i, r := range k.rules {
+		if spent > celMessageBudget {
+			res.add(Finding{Field: r.fieldPath, Rule: r.rule, Message: fmt.Sprintf(
+				"rule %s and the %d after it not evaluated: the spec's rules exceeded their cost budget on this message", r.rule, len(k.rules)-i-1)}, true)
+			return
+		}
 		prg, err := r.program()
 		if err != nil {
 			// only a lazy rule of an embedded spec gets here, and their
@@ -294,9 +306,13 @@ func evalRules(k *kind, m map[string]any, res *Result) {
 			res.add(Finding{Field: r.fieldPath, Rule: r.rule, Message: err.Error()}, true)
 			continue
 		}
-		out, _, err := prg.Eval(act)
+		out, details, err := prg.Eval(act)
+		if details != nil && details.ActualCost() != nil {
+			spent += *details.ActualCost()
+		}
 		if err != nil {
 			if overBudget(err) {
+				spent += celCostLimit // however far the tracker got
 				res.add(Finding{Field: r.fieldPath, Rule: r.rule, Message: fmt.Sprintf("rule %s (%q) exceeded its cost budget", r.rule, shorten(r.expr))}, true)
 				continue
 			}

@@ -3,6 +3,7 @@ package msgcheck_test
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -196,5 +197,32 @@ func TestCELSpecRuleBudget(t *testing.T) {
 	_, err := msgcheck.ParseSpec("long.yaml", []byte("version: \"1\"\nmsg:\n  signature: [v]\n  core_fields:\n    v: {}\n  x-protoscan-validations:\n"+indent(long, "    ")+"\n"))
 	if err == nil || !strings.Contains(err.Error(), "rules are longer than 32768 bytes in all") {
 		t.Errorf("err = %v", err)
+	}
+}
+
+// All the rules of a kind share one budget on a message: a spec of many
+// rules each stopped at its own limit would otherwise cost a message
+// minutes. Past the budget, the rules left are one warning.
+func TestCELMessageBudget(t *testing.T) {
+	var b strings.Builder
+	for range 20 {
+		fmt.Fprintf(&b, "- rule: |-\n    %s\n", doublingRule("self.v", 40))
+	}
+	b.WriteString("- rule: \"self.v == 'ab'\"\n")
+	v := newValidator(t, "", celSpec(t, b.String()))
+	start := time.Now()
+	res := v.Validate("msg", map[string]any{"v": "ab"})
+	t.Logf("%v", time.Since(start))
+	want := []string{
+		fmt.Sprintf("msgcheck/msg-rule-1 | rule msgcheck/msg-rule-1 (%q) exceeded its cost budget", shortText(doublingRule("self.v", 40))),
+		"msgcheck/msg-rule-2 | rule msgcheck/msg-rule-2 and the 19 after it not evaluated: the spec's rules exceeded their cost budget on this message",
+	}
+	if !res.Valid || !slices.Equal(describe(res.Warnings), want) {
+		t.Errorf("valid=%v errors=%q warnings=%q", res.Valid, describe(res.Errors), describe(res.Warnings))
+	}
+	// cheap rules never come near it
+	cheap := newValidator(t, "", celSpec(t, strings.Repeat("- rule: \"self.v.startsWith('a')\"\n", 1000)))
+	if res := cheap.Validate("msg", map[string]any{"v": "ab"}); !res.Valid || len(res.Warnings) > 0 {
+		t.Errorf("valid=%v errors=%q warnings=%q", res.Valid, describe(res.Errors), describe(res.Warnings))
 	}
 }
