@@ -226,3 +226,59 @@ func TestCELMessageBudget(t *testing.T) {
 		t.Errorf("valid=%v errors=%q warnings=%q", res.Valid, describe(res.Errors), describe(res.Warnings))
 	}
 }
+
+// The worst a spec and a message can do together, each budget reached at
+// once: schemas that double at every level of a nested message, a long
+// list under uniqueItems, and rules that each double a string until the
+// kind's shared budget is spent. Loading and validating stay under the
+// 200 MB budget; the 1 s budget is logged, and the test allows ten for a
+// busy machine and -race.
+func TestWorstCaseSpecAndMessage(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`version: "1"
+definitions:
+  node:
+    allOf:
+      - {properties: {p: {$ref: '#/definitions/node'}}}
+      - {properties: {p: {$ref: '#/definitions/node'}}}
+msg:
+  signature: [f]
+  core_fields:
+    f: {$ref: '#/definitions/node'}
+    list: {type: array, uniqueItems: true, items: {type: string, pattern: '(a+)+$'}}
+  x-protoscan-validations:
+`)
+	for range 25 {
+		fmt.Fprintf(&b, "    - rule: |-\n        %s\n", doublingRule("self.list[0]", 40))
+	}
+	nested := map[string]any{}
+	for range 40 {
+		nested = map[string]any{"p": nested}
+	}
+	list := make([]any, 100_000)
+	for i := range list {
+		list[i] = fmt.Sprint(strings.Repeat("a", 20), i, "!")
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	v := newValidator(t, "", mustParse(t, "worst.yaml", b.String()))
+	res := v.Validate("msg", map[string]any{"f": nested, "list": list})
+	took := time.Since(start)
+	runtime.ReadMemStats(&after)
+	allocated := after.TotalAlloc - before.TotalAlloc
+	t.Logf("%v, %d MB allocated; %d errors, %d warnings", took, allocated>>20, len(res.Errors), len(res.Warnings))
+	if allocated > 200<<20 {
+		t.Errorf("%d MB allocated", allocated>>20)
+	}
+	if took > 10*time.Second {
+		t.Errorf("took %v", took)
+	}
+	var rules []string
+	for _, w := range res.Warnings {
+		rules = append(rules, w.Rule)
+	}
+	if want := []string{"msgcheck/msg-rule-1", "msgcheck/msg-rule-2", "msgcheck/schema-budget"}; !slices.Equal(rules, want) {
+		t.Errorf("warnings %q, want the rules %q", describe(res.Warnings), want)
+	}
+}
