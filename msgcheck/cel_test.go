@@ -159,7 +159,8 @@ func TestCELRuleLength(t *testing.T) {
 }
 
 // The string functions checked before they run (replace, join, split,
-// format, strings.quote) give their usual results within the budget.
+// format, strings.quote) give their usual results within the budget, and
+// refuse a call over it.
 func TestCELGuardedFunctions(t *testing.T) {
 	v := newValidator(t, "", celSpec(t, `- rule: |-
     self.v.replace('a', 'b') == 'bb' && self.v.replace('a', 'xy', 1) == 'xya' &&
@@ -171,6 +172,22 @@ func TestCELGuardedFunctions(t *testing.T) {
 	}
 	if res := v.Validate("msg", map[string]any{"v": "ab"}); res.Valid || len(res.Warnings) > 0 {
 		t.Errorf("valid=%v errors=%q warnings=%q", res.Valid, describe(res.Errors), describe(res.Warnings))
+	}
+	// on a 1 MiB field, each call below would build more than the
+	// 4 MiB (split: 262,144 parts) a call may: refused before it runs
+	for _, rule := range []string{
+		"self.v.replace('a', '" + strings.Repeat("b", 1000) + "').size() > 0",
+		"[self.v, self.v, self.v, self.v, self.v].join().size() > 0",
+		"strings.quote(self.v + self.v + self.v).size() > 0",
+		"self.v.split('').size() > 0",
+		"'%s %s %s %s %s'.format([self.v, self.v, self.v, self.v, self.v]).size() > 0",
+	} {
+		v := newValidator(t, "", celSpec(t, "- rule: |-\n    "+rule))
+		res := v.Validate("msg", map[string]any{"v": strings.Repeat("a", 1<<20)})
+		want := fmt.Sprintf("msgcheck/msg-rule-1 | rule msgcheck/msg-rule-1 (%q) exceeded its cost budget", shortText(rule))
+		if !res.Valid || len(res.Warnings) != 1 || describe(res.Warnings)[0] != want {
+			t.Errorf("valid=%v errors=%q warnings=%q, want the warning %q", res.Valid, describe(res.Errors), describe(res.Warnings), want)
+		}
 	}
 }
 
