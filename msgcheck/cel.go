@@ -41,9 +41,9 @@ func (r *celRule) program() (cel.Program, error) {
 
 // constantFolder folds the constant parts of a rule; cel-go's own
 // optimizer, so a folded rule means what the rule says. Folding evaluates
-// those parts, so it runs in foldEnv, under foldCostLimit, and gives up
-// after a few rounds: a part that does not fold is evaluated with the rest
-// of the rule, under the rule's own limit.
+// those parts, so it runs in the fold environment (see celEnvs), under
+// foldCostLimit, and gives up after a few rounds: a part that does not
+// fold is evaluated with the rest of the rule, under the rule's own limit.
 var constantFolder = func() *cel.StaticOptimizer {
 	folder, err := cel.NewConstantFoldingOptimizer(cel.MaxConstantFoldIterations(maxFoldRounds))
 	if err != nil {
@@ -127,8 +127,8 @@ func compileRule(expr string) (cel.Program, error) {
 	// every evaluation; the cost limit comes with the environment
 	opts := []cel.ProgramOption{cel.EvalOptions(cel.OptOptimize), cel.OptimizeRegex(interpreter.MatchesRegexOptimization)}
 	if loops && sharesValues(ast) {
-		// tracking memory costs a rule about as much again as the cost
-		// limit; see sharesValues for the rules that need it
+		// tracking memory adds to what every evaluation allocates, so
+		// only the rules that need it (see sharesValues) have it
 		opts = append(opts, cel.MemoryLimit(celMemoryLimit))
 	}
 	prg, err := env.Program(ast, opts...)
@@ -149,10 +149,11 @@ func hasComprehension(a *cel.Ast) bool {
 }
 
 // celMemoryLimit bounds the largest value a rule that may share values
-// (see sharesValues) builds or reads, in cel-go's elements (one per item, one per ten bytes
-// of a string): a value that holds the same list twice at every level is
-// small in memory but costs time in proportion to this size to compare
-// or print, and the cost limit counts such a call only after it returns.
+// (see sharesValues) builds or reads, in cel-go's elements (one per item,
+// one per ten bytes of a string): a value that holds the same list twice
+// at every level is small in memory but costs time in proportion to this
+// size to compare or print, and the cost limit counts such a call only
+// after it returns.
 const celMemoryLimit = 1 << 20
 
 // sharesValues reports whether a rule with a comprehension may build a
