@@ -532,7 +532,7 @@ var catalogue = []Doc{
 	{
 		ID: "msgcheck/*-rule-*", Name: "SpecRule", Severity: finding.Error,
 		Title:   "A cross-field rule of the spec is not met",
-		What:    "A CEL rule of the kind's x-protoscan-validations evaluated to false (or, as a warning, could not be evaluated, or exceeded its cost budget: every rule runs under a cost limit, and over it the warning says `rule msgcheck/<kind>-rule-<n> (\"...\") exceeded its cost budget`; once a kind's rules have spent their shared budget on a message, the rules left are one warning, not evaluated). Its id is msgcheck/<kind>-rule-<n> for the n-th rule of the list, or msgcheck/<kind>-<reason> when the rule has a `reason`; its severity is the rule's `severity` (error by default) and its message is the rule's `message`.",
+		What:    "A CEL rule of the kind's x-protoscan-validations evaluated to false (or, as a warning, could not be evaluated, or went over its cost budget or the budget the kind's rules share on a message). Its id is msgcheck/<kind>-rule-<n> for the n-th rule of the list, or msgcheck/<kind>-<reason> when the rule has a `reason`; its severity is the rule's `severity` (error by default) and its message is the rule's `message`.",
 		Why:     "Cross-field rules state what single fields cannot: a successful task needs a minimum confidence, a task with a deadline needs a priority.",
 		Example: "x-protoscan-validations:\n  - rule: \"!has(self.deadline) || has(self.priority)\"\n    message: \"a task with a deadline needs a priority\"\n    reason: deadline-priority\ngives: a task with a deadline needs a priority [msgcheck/delegate-deadline-priority]",
 		Fix:     "Change the message so the rule holds; the rule's expression is in the spec (protoscan spec prints it).",
