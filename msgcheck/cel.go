@@ -7,6 +7,7 @@ import (
 
 	"cel.dev/cel-go/cel"
 	celast "cel.dev/cel-go/common/ast"
+	"cel.dev/cel-go/common/operators"
 	"cel.dev/cel-go/ext"
 	"cel.dev/cel-go/interpreter"
 	"go.yaml.in/yaml/v3"
@@ -39,11 +40,14 @@ func (r *celRule) program() (cel.Program, error) {
 }
 
 // constantFolder folds the constant parts of a rule; cel-go's own
-// optimizer, so a folded rule means what the rule says.
+// optimizer, so a folded rule means what the rule says. Folding evaluates
+// those parts, so it runs in the fold environment (see celEnvs), under
+// foldCostLimit, and gives up after a few rounds: a part that does not
+// fold is evaluated with the rest of the rule, under the rule's own limit.
 var constantFolder = func() *cel.StaticOptimizer {
-	folder, err := cel.NewConstantFoldingOptimizer()
+	folder, err := cel.NewConstantFoldingOptimizer(cel.MaxConstantFoldIterations(maxFoldRounds))
 	if err != nil {
-		panic(err) // given no options, it cannot fail
+		panic(err) // given valid options, it cannot fail
 	}
 	o, err := cel.NewStaticOptimizer(folder)
 	if err != nil {
@@ -52,16 +56,55 @@ var constantFolder = func() *cel.StaticOptimizer {
 	return o
 }()
 
-// sharedEnv is the CEL environment of every rule; a cel.Env may be used
-// by several goroutines at once.
-var sharedEnv = sync.OnceValues(celEnv)
+// maxFoldRounds bounds the folding rounds of one rule: a part that failed
+// to fold (over foldCostLimit) is tried again each round. Real rules fold
+// in one or two.
+const maxFoldRounds = 4
+
+// foldCostLimit bounds what folding one constant part of a rule may cost;
+// real constants ("0.05 + 1e-9", a literal list) cost a few units.
+const foldCostLimit = 10_000
+
+// celEnvs are the CEL environment of every rule and the one constant
+// folding evaluates in; a cel.Env may be used by several goroutines at
+// once.
+type celEnvs struct{ rules, fold *cel.Env }
+
+var sharedEnv = sync.OnceValues(func() (celEnvs, error) {
+	base, err := celEnv()
+	if err != nil {
+		return celEnvs{}, err
+	}
+	guards, err := guardedFunctions(base)
+	if err != nil {
+		return celEnvs{}, err
+	}
+	rules, err := base.Extend(cel.Lib(budgetLib{cel.Functions(guards...), cel.CostLimit(celCostLimit)}))
+	if err != nil {
+		return celEnvs{}, err
+	}
+	fold, err := rules.Extend(cel.Lib(budgetLib{cel.CostLimit(foldCostLimit)}))
+	return celEnvs{rules, fold}, err
+})
+
+// budgetLib adds program options to every program of an environment,
+// including those constant folding builds, which take no options of
+// their own.
+type budgetLib []cel.ProgramOption
+
+func (budgetLib) CompileOptions() []cel.EnvOption       { return nil }
+func (l budgetLib) ProgramOptions() []cel.ProgramOption { return l }
 
 // compileRule compiles a rule's expression, or says why it cannot be.
 func compileRule(expr string) (cel.Program, error) {
-	env, err := sharedEnv()
+	envs, err := sharedEnv()
 	if err != nil {
 		return nil, fmt.Errorf("CEL environment: %v", err)
 	}
+	if len(expr) > maxRuleBytes {
+		return nil, fmt.Errorf("CEL rule %q is longer than %d bytes", shorten(expr), maxRuleBytes)
+	}
+	env := envs.rules
 	ast, iss := env.Compile(expr)
 	if iss.Err() != nil {
 		return nil, fmt.Errorf("CEL rule %q does not compile: %s", expr, strings.ReplaceAll(iss.Err().Error(), "\n", " "))
@@ -70,17 +113,23 @@ func compileRule(expr string) (cel.Program, error) {
 		return nil, fmt.Errorf("CEL rule %q must be a boolean expression (it is %s)", expr, ast.OutputType())
 	}
 	// constants computed once ("0.05 + 1e-9", a literal list), not on
-	// every evaluation
-	if folded, iss := constantFolder.Optimize(env, ast); iss.Err() == nil {
-		ast = folded
+	// every evaluation; only in a rule without a loop or cel.bind, whose
+	// values are no larger than its text (but for the guarded functions):
+	// folding a loop can write a literal of millions of nodes into the
+	// rule, under any cost limit
+	loops := hasComprehension(ast)
+	if !loops {
+		if folded, iss := constantFolder.Optimize(envs.fold, ast); iss.Err() == nil {
+			ast = folded
+		}
 	}
 	// a constant pattern of matches() is compiled here, once, not on
-	// every evaluation
+	// every evaluation; the cost limit comes with the environment
 	opts := []cel.ProgramOption{cel.EvalOptions(cel.OptOptimize), cel.OptimizeRegex(interpreter.MatchesRegexOptimization)}
-	if hasComprehension(ast) {
-		// only a loop can make a rule's cost outgrow the message;
-		// tracking the cost of every step halves the speed of the rest
-		opts = append(opts, cel.CostLimit(celCostLimit))
+	if loops && sharesValues(ast) {
+		// tracking memory adds to what every evaluation allocates, so
+		// only the rules that need it (see sharesValues) have it
+		opts = append(opts, cel.MemoryLimit(celMemoryLimit))
 	}
 	prg, err := env.Program(ast, opts...)
 	if err != nil {
@@ -89,18 +138,44 @@ func compileRule(expr string) (cel.Program, error) {
 	return prg, nil
 }
 
-// hasComprehension reports whether a rule loops (all, exists, map,
-// filter...): without a loop, evaluating it is linear in the size of the
-// rule and the message.
+// hasComprehension reports whether a rule has a loop (all, exists, map,
+// filter...) or a cel.bind, a comprehension over an empty list.
 func hasComprehension(a *cel.Ast) bool {
 	found := false
 	celast.PreOrderVisit(celast.NavigateAST(a.NativeRep()), celast.NewExprVisitor(func(e celast.Expr) {
-		if e.Kind() != celast.ComprehensionKind {
-			return
+		found = found || e.Kind() == celast.ComprehensionKind
+	}))
+	return found
+}
+
+// celMemoryLimit bounds the largest value a rule that may share values
+// (see sharesValues) builds or reads, in cel-go's elements (one per item,
+// one per ten bytes of a string): a value that holds the same list twice
+// at every level is small in memory but costs time in proportion to this
+// size to compare or print, and the cost limit counts such a call only
+// after it returns.
+const celMemoryLimit = 1 << 20
+
+// sharesValues reports whether a rule with a comprehension may build a
+// value that holds one value many times over (see celMemoryLimit): it
+// loops (all, exists, map...), or it has a list, map or message literal
+// or a "+" (a list concatenation shares both lists). A cel.bind of the
+// message's fields or of a function's result builds nothing new.
+func sharesValues(a *cel.Ast) bool {
+	found := false
+	celast.PreOrderVisit(celast.NavigateAST(a.NativeRep()), celast.NewExprVisitor(func(e celast.Expr) {
+		switch e.Kind() {
+		case celast.ComprehensionKind:
+			r := e.AsComprehension().IterRange()
+			found = found || r.Kind() != celast.ListKind || len(r.AsList().Elements()) > 0 // cel.bind loops over []
+		case celast.ListKind:
+			// cel.bind's own empty range is no value of the rule's
+			found = found || len(e.AsList().Elements()) > 0
+		case celast.MapKind, celast.StructKind:
+			found = true
+		case celast.CallKind:
+			found = found || e.AsCall().FunctionName() == operators.Add
 		}
-		// cel.bind is a comprehension over an empty list: no loop
-		r := e.AsComprehension().IterRange()
-		found = found || r.Kind() != celast.ListKind || len(r.AsList().Elements()) > 0
 	}))
 	return found
 }
@@ -109,11 +184,29 @@ func hasComprehension(a *cel.Ast) bool {
 // 100 µs, and every rule runs on every message of its kind.
 const maxRules = 1000
 
-// celCostLimit stops a hostile rule (nested loops over the message's lists)
-// from running away; real rules cost a few dozen units. A rule without a
-// loop runs without the limit (see hasComprehension).
+// maxRuleBytes bounds the text of one CEL rule; real rules are a line or
+// two, and compiling costs time in proportion to the text.
+const maxRuleBytes = 4096
+
+// celMessageBudget bounds what all the CEL rules of a kind may cost on
+// one message, in cel-go's cost units: a thousand rules each stopped at
+// celCostLimit would take minutes. Once it is spent, the rules left are
+// reported as not evaluated; real rules cost a few dozen units each.
+const celMessageBudget = celCostLimit
+
+// maxSpecRuleBytes bounds the text of all the CEL rules of one spec:
+// compiling takes about 6 µs a byte, so loading them stays under a
+// quarter of a second. Real specs have a few hundred bytes of rules.
+const maxSpecRuleBytes = 32 << 10
+
+// celCostLimit bounds what evaluating one rule on one message may cost,
+// in cel-go's cost units (about one per step, one per ten bytes a string
+// operation touches): a hostile rule (nested loops over the message's
+// lists, a string doubled by nested cel.bind) stops there with a finding.
+// Real rules cost a few dozen units.
 const celCostLimit = 1_000_000
 
+// celEnv is the environment rules are written in, before the budget.
 func celEnv() (*cel.Env, error) {
 	return cel.NewEnv(
 		cel.Variable("self", cel.MapType(cel.StringType, cel.DynType)),
@@ -173,6 +266,10 @@ func (c *compiler) celRules(kindName string, n *yaml.Node) []*celRule {
 			c.errorf(item, "%s[%d] has no rule", celKeyword, i)
 			continue
 		}
+		if c.ruleBytes += len(r.expr); c.ruleBytes > maxSpecRuleBytes {
+			c.errorf(at, "the spec's %s rules are longer than %d bytes in all", celKeyword, maxSpecRuleBytes)
+			break
+		}
 		if r.message == "" {
 			r.message = "failed rule: " + r.expr
 		}
@@ -196,7 +293,13 @@ func evalRules(k *kind, m map[string]any, res *Result) {
 	// over it is not a second problem
 	clean := len(res.Errors)+len(res.Warnings) == 0
 	act := selfActivation{m}
-	for _, r := range k.rules {
+	var spent uint64 // cost units, against celMessageBudget
+	for i, r := range k.rules {
+		if spent > celMessageBudget {
+			res.add(Finding{Field: r.fieldPath, Rule: r.rule, Message: fmt.Sprintf(
+				"rule %s and the %d after it not evaluated: the spec's rules exceeded their cost budget on this message", r.rule, len(k.rules)-i-1)}, true)
+			return
+		}
 		prg, err := r.program()
 		if err != nil {
 			// only a lazy rule of an embedded spec gets here, and their
@@ -204,8 +307,16 @@ func evalRules(k *kind, m map[string]any, res *Result) {
 			res.add(Finding{Field: r.fieldPath, Rule: r.rule, Message: err.Error()}, true)
 			continue
 		}
-		out, _, err := prg.Eval(act)
+		out, details, err := prg.Eval(act)
+		if details != nil && details.ActualCost() != nil {
+			spent += *details.ActualCost()
+		}
 		if err != nil {
+			if overBudget(err) {
+				spent += celCostLimit // however far the tracker got
+				res.add(Finding{Field: r.fieldPath, Rule: r.rule, Message: fmt.Sprintf("rule %s (%q) exceeded its cost budget", r.rule, shorten(r.expr))}, true)
+				continue
+			}
 			if strings.Contains(err.Error(), "no such key") || !clean {
 				continue
 			}
@@ -226,6 +337,13 @@ func evalRules(k *kind, m map[string]any, res *Result) {
 		}
 		res.add(Finding{Field: r.fieldPath, Rule: r.rule, Message: msg, path: stepsOf(r.fieldPath)}, r.warning)
 	}
+}
+
+// overBudget reports whether an evaluation stopped at a budget: cel-go's
+// cost or memory limit, or a guarded function (see guard) refusing a call.
+func overBudget(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "limit exceeded") || strings.Contains(msg, errOverBudget)
 }
 
 // selfActivation binds self without building a map per message.

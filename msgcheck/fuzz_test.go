@@ -9,10 +9,12 @@ package msgcheck_test
 // every plain `go test`.
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -301,6 +303,60 @@ func FuzzValidateBytes(f *testing.F) {
 				continue // beyond the conversion limits: reported, not validated
 			}
 			fuzzCheckResult(t, kind, res)
+		}
+	})
+}
+
+// FuzzCELRule loads a spec with one CEL rule and validates a message with
+// it: loading (constant folding included) and evaluating stay within the
+// budget of any single spec and message, 200 MB allocated (a generous
+// time is left to the watchdog), and a rule over its budget is a warning
+// naming it.
+//
+//	go test -run=^$ -fuzz=FuzzCELRule -fuzztime=5m ./msgcheck
+func FuzzCELRule(f *testing.F) {
+	for _, seed := range []string{
+		"self.v.size() > 0",
+		"cel.bind(xy, self.v.split('/'), int(xy[0]) <= int(xy[1]))",
+		"self.v.matches('^(a+)+$')",
+		"0.05 + 1e-9 > 0.0 && self.v in ['a', 'b']",
+		doublingRule(`"xx" + "xx"`, 40),
+		doublingRule("self.v", 40),
+		"'a'" + strings.Repeat(".replace('a', 'aaaaaaaaaa')", 12) + ".size() > 0",
+		sharedListRule(30, "z == [z[0], z[1]]"),
+		sharedListRule(30, "'%s'.format([z]).size() > 0"),
+		strings.Repeat("strings.quote(", 40) + "self.v + '\\\\'" + strings.Repeat(")", 40) + ".size() > 0",
+		"[1, 2, 3].map(a, [1, 2, 3].map(b, [1, 2, 3].map(c, self.v + self.v))).size() > 0",
+		"self.v.split('').join('xx').split('').join('xxxx').size() > 0",
+	} {
+		f.Add(seed, "ab/12")
+	}
+	f.Fuzz(func(t *testing.T, rule, value string) {
+		quoted, err := json.Marshal(rule) // JSON strings are YAML's double-quoted ones
+		if err != nil {
+			return
+		}
+		src := "version: \"1\"\nmsg:\n  signature: [v]\n  core_fields:\n    v: {}\n  x-protoscan-validations:\n    - rule: " + string(quoted) + "\n"
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		defer fuzzWatchdog("loading and evaluating a CEL rule", []byte(rule))()
+		spec, err := msgcheck.ParseSpec("fuzz.yaml", []byte(src))
+		if err != nil {
+			return
+		}
+		v, err := msgcheck.New(msgcheck.Options{}, spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := v.Validate("msg", map[string]any{"v": value})
+		runtime.ReadMemStats(&after)
+		if n := after.TotalAlloc - before.TotalAlloc; n > 200<<20 {
+			t.Errorf("rule %q on %q: %d MB allocated", rule, value, n>>20)
+		}
+		for _, w := range res.Warnings {
+			if strings.Contains(w.Message, "limit exceeded") || strings.Contains(w.Message, "rule budget") {
+				t.Errorf("a budget stop is not reported as one: %q", w.Message)
+			}
 		}
 	})
 }

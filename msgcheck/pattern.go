@@ -121,26 +121,33 @@ func (p *pattern) MatchString(s string) bool {
 	if p.oneRun {
 		return p.matchOneRun(s)
 	}
-	// reach holds the positions of s the steps so far can end at.
+	// reach holds the positions of s the steps so far can end at. Each
+	// step takes time linear in s: the run of class members from every
+	// position is measured once, from the end, and a reachable position
+	// adds its whole range of end positions in one mask.
 	var reach [2]uint64
 	reach[0] = 1
+	var runs [128]uint8 // runs[pos]: members of the step's class from pos on
 	for _, st := range p.steps {
+		runs[len(s)] = 0
+		for pos := len(s) - 1; pos >= 0; pos-- {
+			runs[pos] = 0
+			if b := s[pos]; b < 0x80 && st.set[b>>6]&(1<<(b&63)) != 0 {
+				runs[pos] = runs[pos+1] + 1
+			}
+		}
 		var next [2]uint64
 		for pos := 0; pos <= len(s); pos++ {
 			if reach[pos>>6]&(1<<(pos&63)) == 0 {
 				continue
 			}
 			// positions pos+min .. pos+run (capped by max) are reachable
-			run := 0
-			for pos+run < len(s) && (st.max < 0 || run < st.max) {
-				b := s[pos+run]
-				if b >= 0x80 || st.set[b>>6]&(1<<(b&63)) == 0 {
-					break
-				}
-				run++
+			run := int(runs[pos])
+			if st.max >= 0 {
+				run = min(run, st.max)
 			}
-			for k := st.min; k <= run; k++ {
-				next[(pos+k)>>6] |= 1 << ((pos + k) & 63)
+			if st.min <= run {
+				setRange(&next, pos+st.min, pos+run)
 			}
 		}
 		reach = next
@@ -149,6 +156,14 @@ func (p *pattern) MatchString(s string) bool {
 		}
 	}
 	return reach[len(s)>>6]&(1<<(len(s)&63)) != 0
+}
+
+// setRange sets bits lo..hi (both at most 127) of a 128-bit set.
+func setRange(set *[2]uint64, lo, hi int) {
+	for w := lo >> 6; w <= hi>>6; w++ {
+		from, to := max(lo, w<<6)-w<<6, min(hi, w<<6+63)-w<<6
+		set[w] |= (^uint64(0) >> (63 - to)) &^ (1<<from - 1)
+	}
 }
 
 // matchOneRun is MatchString for a pattern of fixed steps around at most

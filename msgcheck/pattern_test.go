@@ -2,7 +2,9 @@ package msgcheck
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
+	"time"
 )
 
 var patternCases = []string{
@@ -103,5 +105,36 @@ func TestTypeTexts(t *testing.T) {
 	}
 	if got := typeList(tString | tArray); got != "a string or an array" {
 		t.Errorf("got %q", got)
+	}
+}
+
+// Patterns run on RE2 or on the fast path, both linear in the input: a
+// pattern that makes a backtracking matcher take exponential time
+// finishes at once on a long input, and so does one of many steps on the
+// fast path (each step is one pass over the input, not one per position).
+func TestPatternIsLinear(t *testing.T) {
+	long := strings.Repeat("a", 1<<20) + "b"
+	for _, src := range []string{`(a+)+$`, `^(a|aa)+$`, `^(a*)*c$`, `(x+x+)+y`} {
+		p, err := compilePattern(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		if p.MatchString(long) {
+			t.Errorf("%s matches", src)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("%s took %v", src, d)
+		}
+	}
+	src := "^" + strings.Repeat("a*", 500) + "b$"
+	p, err := compilePattern(src)
+	if err != nil || p.steps == nil {
+		t.Fatalf("the fast path does not apply to %s: %v", src, err)
+	}
+	for _, s := range []string{strings.Repeat("a", 126) + "b", strings.Repeat("a", 127), "b", ""} {
+		if got, want := p.MatchString(s), p.re.MatchString(s); got != want {
+			t.Errorf("%q: fast path %v, regexp %v", s, got, want)
+		}
 	}
 }

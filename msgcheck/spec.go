@@ -262,6 +262,8 @@ type compiler struct {
 	all      []*schema // every schema compiled, for the $ref cycle check
 	tooBig   bool      // maxSchemas was reached
 	rules    int       // CEL rules compiled, against maxRules
+	// ruleBytes is the text of those rules, against maxSpecRuleBytes
+	ruleBytes int
 	// lazyRules leaves CEL rules to be compiled on first use (see
 	// celRule): for the embedded specs only, whose rules tests compile.
 	lazyRules bool
@@ -376,6 +378,9 @@ func (c *compiler) spec(doc *yaml.Node) *Spec {
 		c.errorf(root, "spec defines no message kind (a top-level block with core_fields)")
 	}
 	c.checkRefCycles()
+	if len(c.errs) == 0 {
+		c.checkExpansion()
+	}
 	if len(c.errs) == 0 {
 		c.exportSnapshot(s, root, kindNodes)
 		c.collapseRefs(s)
@@ -764,20 +769,30 @@ func (c *compiler) scalar(v *yaml.Node) any {
 	return normalizeNumber(yamlnode.Scalar(v))
 }
 
+// maxEnumShown bounds the enum values an error lists: an enum of
+// thousands of values, or of long ones, must not make every finding about
+// it that long.
+const maxEnumShown = 10
+
 func (c *compiler) enum(s *schema, v *yaml.Node) {
 	if v.Kind != yaml.SequenceNode || len(v.Content) == 0 {
 		c.errorf(v, "enum must be a non-empty list")
 		return
 	}
 	allStrings := true
-	texts := make([]string, 0, len(v.Content))
-	for _, e := range v.Content {
+	texts := make([]string, 0, min(len(v.Content), maxEnumShown+1))
+	for i, e := range v.Content {
 		val := c.scalar(deref(e))
 		s.enum = append(s.enum, val)
 		if _, ok := val.(string); !ok {
 			allStrings = false
 		}
-		texts = append(texts, formatPlain(val))
+		if i < maxEnumShown {
+			texts = append(texts, shorten(formatPlain(val)))
+		}
+	}
+	if more := len(v.Content) - maxEnumShown; more > 0 {
+		texts = append(texts, fmt.Sprintf("and %d more", more))
 	}
 	s.enumText = "[" + strings.Join(texts, ", ") + "]"
 	if allStrings {
@@ -866,6 +881,55 @@ func (c *compiler) checkRefCycles() {
 			}
 			c.errs = append(c.errs, &SpecError{File: c.file, Line: s.line, Column: s.column,
 				Msg: what + " forms a cycle (through $ref, allOf, anyOf, oneOf or not) that never moves into a property or item"})
+			return
+		}
+	}
+}
+
+// maxExpansion bounds the schemas that check one value: a schema, what
+// its $ref, allOf, anyOf, oneOf and not name, what theirs name, and so
+// on. Each definition is compiled once, but a definition that names the
+// next one twice, and so on down, is checked 2^depth times against a
+// value; real specs stay under a hundred.
+const maxExpansion = 10_000
+
+// checkExpansion rejects a schema that expands past maxExpansion (see
+// there). Sizes are memoised, so the check is linear in the schemas;
+// checkRefCycles has ruled out cycles.
+func (c *compiler) checkExpansion() {
+	size := map[*schema]int{}
+	var expand func(s *schema) int
+	expand = func(s *schema) int {
+		if s == nil {
+			return 0
+		}
+		if n, ok := size[s]; ok {
+			return n
+		}
+		n := 1 + expand(s.ref) + expand(s.not)
+		for _, sub := range s.allOf {
+			n += expand(sub)
+		}
+		// an alternative is checked once to probe it, and the one that
+		// fits the value's type again for its findings
+		for _, sub := range s.anyOf {
+			n += 2 * expand(sub)
+		}
+		for _, sub := range s.oneOf {
+			n += 2 * expand(sub)
+		}
+		n = min(n, maxExpansion+1) // saturated: no overflow however deep
+		size[s] = n
+		return n
+	}
+	for _, s := range c.all {
+		if expand(s) > maxExpansion {
+			what := "a schema"
+			if s.refName != "" {
+				what = fmt.Sprintf("$ref %q", s.refName)
+			}
+			c.errs = append(c.errs, &SpecError{File: c.file, Line: s.line, Column: s.column,
+				Msg: fmt.Sprintf("%s expands to more than %d schemas checking one value (through $ref, allOf, anyOf, oneOf and not)", what, maxExpansion)})
 			return
 		}
 	}

@@ -1,8 +1,10 @@
 package msgcheck_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/protoscan/protoscan/jsonmsg"
 	"github.com/protoscan/protoscan/msgcheck"
 )
 
@@ -867,6 +870,87 @@ func TestSpecAliasExpansionIsBounded(t *testing.T) {
 	}
 }
 
+// The same bomb in $ref form: each definition is compiled once, but one
+// that names the next twice, forty levels down, would check a value 2^40
+// times. Loading the spec is an error that names the file, found fast.
+func TestSpecRefExpansionIsBounded(t *testing.T) {
+	for _, key := range []string{"allOf", "anyOf", "oneOf"} {
+		var b strings.Builder
+		b.WriteString("version: \"1\"\ndefinitions:\n  d40: {type: string}\n")
+		for i := 39; i >= 0; i-- {
+			fmt.Fprintf(&b, "  d%d: {%s: [{$ref: '#/definitions/d%d'}, {$ref: '#/definitions/d%d'}]}\n", i, key, i+1, i+1)
+		}
+		b.WriteString("msg:\n  core_fields:\n    f: {$ref: '#/definitions/d0'}\n")
+		start := time.Now()
+		_, err := msgcheck.ParseSpec("laughs.yaml", []byte(b.String()))
+		if err == nil || !strings.HasPrefix(err.Error(), "laughs.yaml:") ||
+			!strings.Contains(err.Error(), "expands to more than 10000 schemas checking one value") {
+			t.Errorf("%s: err = %v", key, err)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("%s: took %v", key, d)
+		}
+	}
+	// shared definitions within the budget load, each compiled once
+	var b strings.Builder
+	b.WriteString("version: \"1\"\ndefinitions:\n  d8: {type: string}\n")
+	for i := 7; i >= 0; i-- {
+		fmt.Fprintf(&b, "  d%d: {allOf: [{$ref: '#/definitions/d%d'}, {$ref: '#/definitions/d%d'}]}\n", i, i+1, i+1)
+	}
+	b.WriteString("msg:\n  signature: [f]\n  core_fields:\n    f: {$ref: '#/definitions/d0'}\n")
+	v := newValidator(t, "", mustParse(t, "shared.yaml", b.String()))
+	if res := v.Validate("msg", map[string]any{"f": 5.0}); res.Valid || len(res.Errors) == 0 {
+		t.Errorf("a number passes as a string: %q", describe(res.Warnings))
+	}
+}
+
+// Schemas that apply two schemas to one value, and again under each
+// nested property (a $ref back to themselves), double at every level of a
+// nested message: 2^40 checks for one of forty levels. The walk stops at
+// its budget with a warning, fast, on either decoder's form.
+func TestSchemaCheckBudget(t *testing.T) {
+	spec := mustParse(t, "nest.yaml", `version: "1"
+definitions:
+  node:
+    allOf:
+      - {properties: {p: {$ref: '#/definitions/node'}}}
+      - {properties: {p: {$ref: '#/definitions/node'}}}
+msg:
+  signature: [f]
+  core_fields:
+    f: {$ref: '#/definitions/node'}
+`)
+	v := newValidator(t, "", spec)
+	msg := map[string]any{}
+	for range 40 {
+		msg = map[string]any{"p": msg}
+	}
+	want := []string{"msgcheck/schema-budget | the spec's schemas take more than 2097152 checks on this message; the rest of it is not checked"}
+	start := time.Now()
+	res := v.Validate("msg", map[string]any{"f": msg})
+	if !res.Valid || !slices.Equal(describe(res.Warnings), want) {
+		t.Errorf("valid=%v errors=%q warnings=%q", res.Valid, describe(res.Errors), describe(res.Warnings))
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("took %v", d)
+	}
+	data, err := json.Marshal(map[string]any{"f": msg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tape jsonmsg.Tape
+	if err := tape.Parse(string(data)); err != nil {
+		t.Fatal(err)
+	}
+	if res, ok := v.ValidateTape("msg", &tape); ok && (!res.Valid || !slices.Equal(describe(res.Warnings), want)) {
+		t.Errorf("tape: valid=%v errors=%q warnings=%q", res.Valid, describe(res.Errors), describe(res.Warnings))
+	}
+	// a message of a few levels is checked in full
+	if res := v.Validate("msg", map[string]any{"f": map[string]any{"p": map[string]any{"p": map[string]any{}}}}); !res.Valid || len(res.Warnings) > 0 {
+		t.Errorf("valid=%v errors=%q warnings=%q", res.Valid, describe(res.Errors), describe(res.Warnings))
+	}
+}
+
 func TestKindNamed(t *testing.T) {
 	spec := msgcheck.DefaultSpec()
 	for in, want := range map[string]string{
@@ -892,6 +976,63 @@ taskı:
 	for in, want := range map[string]string{"taskı": "taskı", " TASKı": "taskı", "TASKI": "", "": ""} {
 		if got := odd.KindNamed(in); got != want {
 			t.Errorf("odd spec: KindNamed(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// An error about an enum lists its first ten values, each shortened,
+// then says how many more there are.
+func TestEnumTextIsCapped(t *testing.T) {
+	var vals []string
+	for i := range 5000 {
+		vals = append(vals, fmt.Sprintf("v%d", i))
+	}
+	vals[1] = strings.Repeat("w", 100)
+	spec := mustParse(t, "enum.yaml", "version: \"1\"\nmsg:\n  signature: [f]\n  core_fields:\n    f: {enum: ["+strings.Join(vals, ", ")+"]}\n")
+	res := newValidator(t, "", spec).Validate("msg", map[string]any{"f": "x"})
+	want := "msgcheck/msg-f-enum | f: invalid f 'x' (must be one of [v0, " + strings.Repeat("w", 57) + "..., v2, v3, v4, v5, v6, v7, v8, v9, and 4990 more])"
+	if got := describe(res.Errors); len(got) != 1 || got[0] != want {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
+
+// uniqueItems on a long list is linear: 200,000 items (quadratic, 2*10^10
+// comparisons) are checked at once, and repeats are found as in a short
+// list, the first earlier equal item named.
+func TestUniqueItemsLongList(t *testing.T) {
+	v := newValidator(t, "", mustParse(t, "u.yaml", "version: \"1\"\nmsg:\n  signature: [v]\n  core_fields:\n    v: {uniqueItems: true}\n"))
+	list := make([]any, 200_000)
+	for i := range list {
+		list[i] = map[string]any{"n": float64(i), "s": []any{"x", int64(i % 7)}}
+	}
+	list[7] = math.NaN() // equal to nothing, and no reason to compare pairs
+	start := time.Now()
+	if res := v.Validate("msg", map[string]any{"v": list}); !res.Valid {
+		t.Errorf("distinct items repeat: %q", describe(res.Errors))
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("took %v", d)
+	}
+	long := []any{"a", int64(1), -0.0, nil, true, []any{"a"}, map[string]any{"k": "v"}}
+	for i := range 20 {
+		long = append(long, fmt.Sprint("filler ", i))
+	}
+	long = append(long, 1.0, 0.0, nil, false, []any{"a"}, map[string]any{"k": "v"}, "a", "s1:a")
+	want := []string{
+		"msgcheck/msg-v-unique | v[27]: repeats item 1 (1)",
+		"msgcheck/msg-v-unique | v[28]: repeats item 2 (0)",
+		"msgcheck/msg-v-unique | v[29]: repeats item 3 (null)",
+		"msgcheck/msg-v-unique | v[31]: repeats item 5 (an array)",
+		"msgcheck/msg-v-unique | v[32]: repeats item 6 (an object)",
+		"msgcheck/msg-v-unique | v[33]: repeats item 0 ('a')",
+	}
+	// NaN equals nothing, not even itself, and no list holding one; a
+	// value of a type decoders do not produce is compared by pairs
+	type other struct{ n int }
+	for _, list := range [][]any{long, append(long, math.NaN(), math.NaN(), []any{math.NaN()}, []any{math.NaN()}), append(long, other{1}, other{2})} {
+		res := v.Validate("msg", map[string]any{"v": list})
+		if got := describe(res.Errors); !slices.Equal(got, want) {
+			t.Errorf("got  %q\nwant %q", got, want)
 		}
 	}
 }

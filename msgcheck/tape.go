@@ -81,9 +81,10 @@ func (v *Validator) ValidateTapeInto(kindName string, t *jsonmsg.Tape, res *Resu
 	st.text, st.pending = st.text[:0], st.pending[:0]
 	st.res.SpecVersion = spec.Version
 	st.res.Kind = k.name
-	st.kind = k
+	st.kind, st.checks = k, 0
 	ok = st.tapeFields(k, t, &slots, unknown)
 	if ok {
+		st.checkBudget()
 		st.finish(true)
 		*res = st.res
 	}
@@ -208,6 +209,9 @@ func (s *Spec) detectTape(t *jsonmsg.Tape) *kind {
 
 // validateTok is validate for the value at token i.
 func (st *state) validateTok(s *schema, t *jsonmsg.Tape, i int) bool {
+	if st.checks++; st.checks > maxChecks {
+		return true // reported once, by checkBudget
+	}
 	outer := st.cur
 	st.cur = s
 	ok := st.checkTok(s, t, i)

@@ -38,6 +38,26 @@ type state struct {
 	// texts rather than one per finding
 	text    []byte
 	pending []pendingText
+	// checks counts the schemas checked against values of this message,
+	// against maxChecks
+	checks int
+}
+
+// maxChecks bounds the schema checks of one message: a few hundred for a
+// real one, and a message of two million values would be many megabytes.
+// Schemas that apply several schemas to one value, and do so again at
+// every level of a nested message ($ref, allOf... under a property that
+// refers back), multiply at every level; past the bound the walk stops
+// with a finding (see checkBudget). A check costs tens of nanoseconds, so
+// the bound is about a tenth of a second.
+const maxChecks = 1 << 21
+
+// checkBudget reports a walk stopped at maxChecks.
+func (st *state) checkBudget() {
+	if st.checks > maxChecks {
+		st.res.add(Finding{Rule: "msgcheck/schema-budget", Message: fmt.Sprintf(
+			"the spec's schemas take more than %d checks on this message; the rest of it is not checked", maxChecks)}, true)
+	}
 }
 
 // pendingText is where a finding's texts are in state.text.
@@ -221,6 +241,9 @@ func (st *state) lastKey() string {
 // validate checks v against s and reports what fails. It returns whether
 // v matched, which is all the probe mode needs.
 func (st *state) validate(s *schema, v any) bool {
+	if st.checks++; st.checks > maxChecks {
+		return true // reported once, by checkBudget
+	}
 	outer := st.cur
 	st.cur = s
 	ok := st.check(s, v)
@@ -510,6 +533,48 @@ func (st *state) itemCount(s *schema, n int) bool {
 // unique checks uniqueItems: each repeated item is reported once, at its
 // index, naming the first index it repeats.
 func (st *state) unique(x []any) bool {
+	if len(x) <= 16 {
+		return st.uniquePairs(x) // no allocation, and as fast
+	}
+	// each item's canonical key, so that finding repeats is linear, not
+	// quadratic, in a long list; an item of a type decoders do not
+	// produce (only code builds those) makes the list fall back to
+	// comparing pairs
+	keys := make([]string, len(x))
+	var key []byte
+	for i, item := range x {
+		var k keyKind
+		switch key, k = appendValueKey(key[:0], item); k {
+		case keyNone:
+			return st.uniquePairs(x)
+		case keyed:
+			keys[i] = string(key)
+		}
+	}
+	first := make(map[string]int, len(x))
+	ok := true
+	for i, item := range x {
+		if keys[i] == "" {
+			continue // holds a NaN: equal to no item
+		}
+		j, seen := first[keys[i]]
+		if !seen {
+			first[keys[i]] = i
+			continue
+		}
+		ok = false
+		if st.probe > 0 {
+			return false
+		}
+		st.pushIndex(i)
+		st.report("unique", fmt.Sprintf("repeats item %d (%s)", j, quote(item)))
+		st.pop()
+	}
+	return ok
+}
+
+// uniquePairs is unique by comparing every pair of items.
+func (st *state) uniquePairs(x []any) bool {
 	ok := true
 	for i := 1; i < len(x); i++ {
 		for j := 0; j < i; j++ {
@@ -526,6 +591,67 @@ func (st *state) unique(x []any) bool {
 		}
 	}
 	return ok
+}
+
+// keyKind is what appendValueKey made of a value.
+type keyKind int
+
+const (
+	keyed    keyKind = iota // a key: equal values, and only they, share it
+	keyNever                // none needed: the value holds a NaN and equals nothing
+	keyNone                 // none: a type decoders do not produce
+)
+
+// appendValueKey appends a key of v to b (see keyKind); a key is never
+// empty.
+func appendValueKey(b []byte, v any) ([]byte, keyKind) {
+	if f, isNum := asFloat(v); isNum {
+		if f != f {
+			return b, keyNever
+		}
+		if f == 0 {
+			f = 0 // -0 equals 0
+		}
+		return strconv.AppendFloat(append(b, 'n'), f, 'g', -1, 64), keyed
+	}
+	switch x := v.(type) {
+	case nil:
+		return append(b, 'z'), keyed
+	case bool:
+		if x {
+			return append(b, 't'), keyed
+		}
+		return append(b, 'f'), keyed
+	case string:
+		b = strconv.AppendInt(append(b, 's'), int64(len(x)), 10)
+		return append(append(b, ':'), x...), keyed
+	case []any:
+		b = strconv.AppendInt(append(b, '['), int64(len(x)), 10)
+		for _, e := range x {
+			var k keyKind
+			if b, k = appendValueKey(append(b, ','), e); k != keyed {
+				return b, k
+			}
+		}
+		return b, keyed
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		b = strconv.AppendInt(append(b, '{'), int64(len(x)), 10)
+		for _, k := range keys {
+			b = strconv.AppendInt(append(b, ','), int64(len(k)), 10)
+			b = append(append(b, ':'), k...)
+			var kind keyKind
+			if b, kind = appendValueKey(b, x[k]); kind != keyed {
+				return b, kind
+			}
+		}
+		return b, keyed
+	}
+	return b, keyNone
 }
 
 func (st *state) object(s *schema, x map[string]any) bool {

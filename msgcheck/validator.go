@@ -197,8 +197,9 @@ const maxPooledText = 64 << 10
 func (v *Validator) walk(kindName string, msg any, locate bool) Result {
 	st := statePool.Get().(*state)
 	st.v, st.res, st.path, st.locate = v, Result{Valid: true}, st.buf[:0], locate
-	st.text, st.pending = st.text[:0], st.pending[:0]
+	st.text, st.pending, st.checks = st.text[:0], st.pending[:0], 0
 	v.validate(kindName, msg, st)
+	st.checkBudget()
 	st.finish(false)
 	res := st.res
 	st.v, st.kind, st.field, st.res = nil, nil, nil, Result{}

@@ -244,6 +244,14 @@ var catalogue = []Doc{
 		Fix:     "Write the message as a mapping (a YAML mapping or a JSON object), or do not pass the file as a message.",
 	},
 	{
+		ID: "msgcheck/schema-budget", Name: "SchemaBudget", Severity: finding.Warning,
+		Title:   "The spec's schemas take too many checks on a message",
+		What:    "Checking the message took more than 2,097,152 schema checks, and stopped there: the rest of the message is not checked. A spec can do this with a schema that applies two schemas to a value and, under a property, refers back to itself: each level of a nested message doubles the work.",
+		Why:     "A spec in the tree under review must not make one message cost minutes; a real message takes a few hundred checks.",
+		Example: "definitions:\n  node:\n    allOf:\n      - {properties: {p: {$ref: '#/definitions/node'}}}\n      - {properties: {p: {$ref: '#/definitions/node'}}}\nand a message nested 40 levels under p\ngives: the spec's schemas take more than 2097152 checks on this message; the rest of it is not checked",
+		Fix:     "Write the spec so that one schema applies to each value (merge the allOf branches, or refer back from one of them only).",
+	},
+	{
 		ID: "msgcheck/unknown-kind", Name: "UnknownKind", Severity: finding.Error,
 		Title:   "The message kind cannot be determined",
 		What:    "Either the kind named for a message (--delegate, --handback, or by a library caller) is not defined by the spec, or no kind was named and the message has the signature fields of no kind (a DELEGATE has task_id and scope, a HANDBACK task_id and status).",
@@ -524,7 +532,7 @@ var catalogue = []Doc{
 	{
 		ID: "msgcheck/*-rule-*", Name: "SpecRule", Severity: finding.Error,
 		Title:   "A cross-field rule of the spec is not met",
-		What:    "A CEL rule of the kind's x-protoscan-validations evaluated to false (or, as a warning, could not be evaluated). Its id is msgcheck/<kind>-rule-<n> for the n-th rule of the list, or msgcheck/<kind>-<reason> when the rule has a `reason`; its severity is the rule's `severity` (error by default) and its message is the rule's `message`.",
+		What:    "A CEL rule of the kind's x-protoscan-validations evaluated to false (or, as a warning, could not be evaluated, or went over its cost budget or the budget the kind's rules share on a message). Its id is msgcheck/<kind>-rule-<n> for the n-th rule of the list, or msgcheck/<kind>-<reason> when the rule has a `reason`; its severity is the rule's `severity` (error by default) and its message is the rule's `message`.",
 		Why:     "Cross-field rules state what single fields cannot: a successful task needs a minimum confidence, a task with a deadline needs a priority.",
 		Example: "x-protoscan-validations:\n  - rule: \"!has(self.deadline) || has(self.priority)\"\n    message: \"a task with a deadline needs a priority\"\n    reason: deadline-priority\ngives: a task with a deadline needs a priority [msgcheck/delegate-deadline-priority]",
 		Fix:     "Change the message so the rule holds; the rule's expression is in the spec (protoscan spec prints it).",

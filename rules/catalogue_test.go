@@ -374,6 +374,22 @@ func TestMsgcheckEmitsDocumentedIDs(t *testing.T) {
 			"metrics":          map[string]any{"quality": 0.9, "tokens": 1, "cost": 0, "duration_seconds": 1},
 			"protocol_version": "9.9"}), // unknown-spec-version
 	)
+	// schema-budget: schemas that double at every level of a nested message
+	nest, err := msgcheck.ParseSpec("nest.yaml", []byte("version: \"1\"\ndefinitions:\n  node:\n    allOf:\n"+
+		"      - {properties: {p: {$ref: '#/definitions/node'}}}\n      - {properties: {p: {$ref: '#/definitions/node'}}}\n"+
+		"msg:\n  signature: [f]\n  core_fields:\n    f: {$ref: '#/definitions/node'}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	nv, err := msgcheck.New(msgcheck.Options{}, nest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deep := map[string]any{}
+	for range 40 {
+		deep = map[string]any{"p": deep}
+	}
+	results = append(results, nv.Validate("msg", map[string]any{"f": deep}))
 	// the findings protoscan validate --handoff adds to msgcheck's
 	hs, err := msgcheck.EmbeddedSpec(handoff.SpecName)
 	if err != nil {

@@ -83,6 +83,16 @@ func TestBadInputExitCodes(t *testing.T) {
 		b.WriteString("handback:\n  signature: [task_id, status]\n  core_fields:\n    task_id: {$ref: \"#/definitions/d0\"}\n    status: {type: string, enum: [success, failure]}\n")
 		return b.String()
 	}
+	refLaughs := func(n int) string {
+		var b strings.Builder
+		b.WriteString("protocol: protocol-core\nversion: \"1.0\"\ndefinitions:\n")
+		for i := range n {
+			fmt.Fprintf(&b, "  d%d: {allOf: [{$ref: \"#/definitions/d%d\"}, {$ref: \"#/definitions/d%d\"}]}\n", i, i+1, i+1)
+		}
+		fmt.Fprintf(&b, "  d%d: {type: string}\n", n)
+		b.WriteString("handback:\n  signature: [task_id, status]\n  core_fields:\n    task_id: {$ref: \"#/definitions/d0\"}\n    status: {type: string, enum: [success, failure]}\n")
+		return b.String()
+	}
 	for _, c := range []struct {
 		name   string
 		files  map[string]string
@@ -131,6 +141,27 @@ func TestBadInputExitCodes(t *testing.T) {
 			spec:   "spec.yaml",
 			code:   exitTrouble,
 			stderr: `spec\.yaml:10:\d+: .*`,
+		},
+		{
+			// A rule that doubles a string at each of 40 nested cel.bind:
+			// stopped at its cost budget, a warning naming it, in well
+			// under a second.
+			name:   "spec-cel-doubling",
+			files:  map[string]string{"spec.yaml": fixture(t, "spec-cel-doubling.yaml"), "msg.yaml": "task_id: a\nstatus: success\n"},
+			spec:   "spec.yaml",
+			args:   []string{"--exclude", "good"},
+			code:   exitOK,
+			stdout: `msg\.yaml:1:1: msgcheck/handback-rule-1: rule msgcheck/handback-rule-1 \("cel\.bind\(v0, .*\.\.\."\) exceeded its cost budget`,
+		},
+		{
+			// Definitions each naming the next twice, 40 levels: every
+			// one compiled once, but 2^40 checks of a value; a spec
+			// error naming the file.
+			name:   "spec-ref-laughs",
+			files:  map[string]string{"spec.yaml": refLaughs(40)},
+			spec:   "spec.yaml",
+			code:   exitTrouble,
+			stderr: `spec\.yaml:\d+:\d+: .*expands to more than 10000 schemas checking one value`,
 		},
 		{
 			name:   "config-wrong-types",
