@@ -4,7 +4,6 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-	"time"
 )
 
 var patternCases = []string{
@@ -113,18 +112,16 @@ func TestTypeTexts(t *testing.T) {
 // finishes at once on a long input, and so does one of many steps on the
 // fast path (each step is one pass over the input, not one per position).
 func TestPatternIsLinear(t *testing.T) {
-	long := strings.Repeat("a", 1<<20) + "b"
+	// no clock: a backtracking matcher would not finish on this input
+	// before the test binary's timeout, a linear one takes milliseconds
+	long := strings.Repeat("a", 64<<10) + "b"
 	for _, src := range []string{`(a+)+$`, `^(a|aa)+$`, `^(a*)*c$`, `(x+x+)+y`} {
 		p, err := compilePattern(src)
 		if err != nil {
 			t.Fatal(err)
 		}
-		start := time.Now()
 		if p.MatchString(long) {
 			t.Errorf("%s matches", src)
-		}
-		if d := time.Since(start); d > 5*time.Second {
-			t.Errorf("%s took %v", src, d)
 		}
 	}
 	src := "^" + strings.Repeat("a*", 500) + "b$"

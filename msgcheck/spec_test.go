@@ -564,7 +564,7 @@ func TestCELSpecErrors(t *testing.T) {
 	}
 }
 
-func celSpec(t *testing.T, rules string) *msgcheck.Spec {
+func celSpec(t testing.TB, rules string) *msgcheck.Spec {
 	t.Helper()
 	return mustParse(t, "cel.yaml", "version: \"1\"\nmsg:\n  signature: [v]\n  core_fields:\n    v: {}\n  x-protoscan-validations:\n"+indent(rules, "    ")+"\n")
 }
