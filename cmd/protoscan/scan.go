@@ -125,9 +125,24 @@ func (e *env) scan(args []string) int {
 	if err != nil {
 		return trouble(err)
 	}
+	// A spec the tree holds, or its own config names, that cannot be
+	// loaded is a finding, and the embedded spec stands in; one the user
+	// named (--spec, --config) is the user's error.
+	discovered := !set["spec"] && *configPath == ""
+	fallback := &specFallback{root: dirOf(paths[0])}
+	if len(paths) > 1 {
+		fallback.prefix = slashClean(paths[0])
+	}
+	if !set["spec"] {
+		fallback.cfg = cfg
+	}
 	specs, _, err := resolveSpecs(*specPath, specInTree, dirOf(paths[0]))
 	if err != nil {
-		return trouble(err)
+		if !discovered || !isDir(dirOf(paths[0])) {
+			return trouble(err)
+		}
+		specs = []*msgcheck.Spec{msgcheck.DefaultSpec()}
+		fallback.add(err, specs[0], *specPath != "")
 	}
 	sopts := scan.Options{Walk: opts, Workers: *workers}
 	validate := false
@@ -154,10 +169,13 @@ func (e *env) scan(args []string) int {
 	usedSpecs, kinds := specs, specs[0].Kinds()
 	if validate {
 		var more []*msgcheck.Spec
-		if protocols, more, err = scanProtocols(dirOf(paths[0])); err != nil {
+		if protocols, more, err = scanProtocols(dirOf(paths[0]), fallback); err != nil {
 			return trouble(err)
 		}
 		usedSpecs = append(slices.Clone(specs), more...)
+	}
+	for _, n := range fallback.notes {
+		fmt.Fprintln(e.stderr, "protoscan:", n)
 	}
 	var cacheKey string
 	if !*noCache {
@@ -218,6 +236,7 @@ func (e *env) scan(args []string) int {
 		// the walk stops too: walked counts the files found until then
 		fmt.Fprintf(e.stderr, "protoscan: interrupted: partial report (%d of %d files scanned)\n", scanned, walked)
 	}
+	rep.Findings = append(rep.Findings, fallback.findings...)
 	rep.Findings = applyRuleSettings(cfg, rep.Findings)
 	rep.Findings, rep.Suppressed = applySuppressions(rep.Findings, directives)
 	rep.Findings = applyRuleSettings(cfg, rep.Findings) // the suppression notices too
