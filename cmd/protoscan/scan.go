@@ -149,7 +149,8 @@ func (e *env) scan(args []string) int {
 	for _, a := range strings.Split(*analyzers, ",") {
 		switch strings.TrimSpace(a) {
 		case "enumdrift":
-			if sopts.Vocabulary, err = enumdrift.NewVocabulary(specs[0], synonyms); err != nil {
+			vspec := fallback.vocabularySpec(specs[0], discovered, *specPath != "")
+			if sopts.Vocabulary, err = enumdrift.NewVocabulary(vspec, synonyms); err != nil {
 				if cfg != nil && len(synonyms) > 0 {
 					return trouble(cfg.Errorf(cfg.Pos("synonyms"), "%v", err))
 				}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/protoscan/protoscan/analyzers/enumdrift"
 	"github.com/protoscan/protoscan/baseline"
 	"github.com/protoscan/protoscan/config"
 	"github.com/protoscan/protoscan/finding"
@@ -38,6 +39,13 @@ type specFallback struct {
 // (a missing file, a link out of it) is then placed at the config's spec
 // key.
 func (s *specFallback) add(err error, instead *msgcheck.Spec, fromConfig bool) {
+	s.record(err, fromConfig, "cannot load the spec: ", "spec not loaded",
+		fmt.Sprintf("the scan uses the embedded %s v%s spec instead", instead.Protocol, instead.Version))
+}
+
+// record is add with its words: what prefixes each finding's message,
+// failed and instead say in the note what failed and what stood in.
+func (s *specFallback) record(err error, fromConfig bool, what, failed, instead string) {
 	display := ""
 	n := 0
 	for _, leaf := range leafErrors(err) {
@@ -66,7 +74,7 @@ func (s *specFallback) add(err error, instead *msgcheck.Spec, fromConfig bool) {
 			// nothing of the tree to point at: where the specs are looked for
 			loc = finding.Location{Path: joinPrefix(s.prefix, "docs/specs")}
 		}
-		msg = "cannot load the spec: " + msg
+		msg = what + msg
 		s.findings = append(s.findings, finding.Finding{
 			Rule:     ruleSpecError,
 			Severity: finding.Error,
@@ -85,8 +93,25 @@ func (s *specFallback) add(err error, instead *msgcheck.Spec, fromConfig bool) {
 	if n != 1 {
 		problems = fmt.Sprintf("%d problems", n)
 	}
-	s.notes = append(s.notes, fmt.Sprintf("%s: spec not loaded (%s, reported as %s); the scan uses the embedded %s v%s spec instead",
-		display, problems, ruleSpecError, instead.Protocol, instead.Version))
+	s.notes = append(s.notes, fmt.Sprintf("%s: %s (%s, reported as %s); %s", display, failed, problems, ruleSpecError, instead))
+}
+
+// vocabularySpec returns the spec enumdrift takes its statuses from:
+// spec, unless it is a spec of the tree (discovered says so) that has
+// no HANDBACK status enum (a spec of DELEGATE alone), which is reported
+// and replaced with the embedded spec; msgcheck keeps using it.
+func (s *specFallback) vocabularySpec(spec *msgcheck.Spec, discovered, fromConfig bool) *msgcheck.Spec {
+	if !discovered || strings.HasPrefix(spec.Source, "embedded:") {
+		return spec
+	}
+	if _, err := enumdrift.NewVocabulary(spec, nil); err == nil {
+		return spec
+	}
+	def := msgcheck.DefaultSpec()
+	s.record(&msgcheck.SpecError{File: spec.Source, Msg: "it has no string enum for handback.status"}, fromConfig,
+		"cannot judge HANDBACK statuses by the spec: ", "no HANDBACK statuses",
+		fmt.Sprintf("enumdrift uses those of the embedded %s v%s spec instead", def.Protocol, def.Version))
+	return def
 }
 
 func (s *specFallback) cfgFile() string {

@@ -156,3 +156,36 @@ func TestRelIn(t *testing.T) {
 		}
 	}
 }
+
+// TestVocabularySpec: a spec of the tree without HANDBACK statuses is
+// reported and enumdrift gets the embedded one; the user's spec, or one
+// with statuses, is kept as it is.
+func TestVocabularySpec(t *testing.T) {
+	root := t.TempDir()
+	file := filepath.Join(root, "docs", "specs", "protocol-core-v1.1.yaml")
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src := "protocol: protocol-core\nversion: \"1.1\"\ndelegate:\n  core_fields:\n    task_id: {type: string}\n"
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	delegateOnly, err := msgcheck.LoadSpecIn(root, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fb := &specFallback{root: root}
+	if got := fb.vocabularySpec(delegateOnly, false, false); got != delegateOnly || len(fb.findings) != 0 {
+		t.Errorf("the user's spec: got %s and %d findings, want it kept and none", got.Source, len(fb.findings))
+	}
+	if got := fb.vocabularySpec(msgcheck.DefaultSpec(), true, false); got != msgcheck.DefaultSpec() || len(fb.findings) != 0 {
+		t.Errorf("the embedded spec: got %s and %d findings, want it kept and none", got.Source, len(fb.findings))
+	}
+	got := fb.vocabularySpec(delegateOnly, true, false)
+	if got != msgcheck.DefaultSpec() {
+		t.Errorf("a discovered spec without statuses: enumdrift gets %s, want the embedded spec", got.Source)
+	}
+	if len(fb.findings) != 1 || fb.findings[0].Path != "docs/specs/protocol-core-v1.1.yaml" || fb.findings[0].Rule != ruleSpecError {
+		t.Errorf("findings %+v, want one %s at the spec", fb.findings, ruleSpecError)
+	}
+}
