@@ -178,6 +178,14 @@ var catalogue = []Doc{
 		Fix:     "Fix the syntax error, or exclude the file if it is a deliberately broken fixture.",
 	},
 	{
+		ID: "protoscan/spec-error", Name: "SpecError", Severity: finding.Error,
+		Title:   "A spec of the scanned tree could not be loaded",
+		What:    "A spec protoscan found in the scanned tree (docs/specs/protocol-core-v*.yaml, docs/specs/nexus-handoff-v2*.yaml, or the spec that the tree's own .protoscan.yaml names) cannot be loaded: it is not YAML, has an unknown key or a bad schema, is over 4 MiB, or is a link out of the tree or to something other than a regular file. The scan says so on stderr, uses the embedded spec of that protocol instead, and runs every analyzer. A protocol-core spec of the tree that loads but has no HANDBACK status enum (a spec of DELEGATE alone) is reported too: msgcheck uses it, enumdrift judges statuses by the embedded spec's. A spec named with --spec, or by a config given with --config, is the user's choice: that one failing ends the run with exit 2, as it does for validate and audit.",
+		Why:     "The repository's own protocol was not the one its code and messages were checked against: findings follow the embedded spec, which may differ from the repository's (other agents, statuses, thresholds). An error, so that CI does not pass on a spec nobody can load, while the rest of the report still arrives.",
+		Example: "docs/specs/protocol-core-v1.1.yaml:11:7: error: cannot load the spec: unknown keyword \"minWrods\" [protoscan/spec-error]",
+		Fix:     "Fix the spec at the place given (`protoscan spec --root DIR` loads it and prints every problem), or remove it to use the embedded spec.",
+	},
+	{
 		ID: "protoscan/binary", Name: "Binary", Severity: finding.Note,
 		Title:   "A binary file with a source file name was not scanned",
 		What:    "A file named like a source file (.py, .go, .yaml, .json, .md...) holds binary data (NUL bytes in its head) and was skipped.",

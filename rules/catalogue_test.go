@@ -115,6 +115,7 @@ func TestEmittedRulesHaveDocs(t *testing.T) {
 
 		"protoscan/unused-suppression":         finding.Warning,
 		"protoscan/suppression-without-reason": finding.Warning,
+		"protoscan/spec-error":                 finding.Error, // cmd/protoscan's ruleSpecError
 
 		audit.RuleID(audit.CheckCycle):      finding.Error,
 		audit.RuleID(audit.CheckDuplicate):  finding.Error,

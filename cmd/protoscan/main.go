@@ -4,7 +4,8 @@
 //
 // Exit codes (a contract): 0 nothing at or above the failure level, 1
 // findings or invalid messages, 2 usage, config or spec errors, unreadable
-// input, or an internal failure.
+// input, or an internal failure. A spec that scan found in the tree and
+// cannot load is a finding (protoscan/spec-error), not an exit 2.
 package main
 
 import (

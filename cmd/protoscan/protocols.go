@@ -1,6 +1,9 @@
 package main
 
 import (
+	"errors"
+	"strings"
+
 	"github.com/protoscan/protoscan/handoff"
 	"github.com/protoscan/protoscan/messages"
 	"github.com/protoscan/protoscan/msgcheck"
@@ -12,13 +15,30 @@ import (
 // against the repository's docs/specs/nexus-handoff-v2*.yaml under root,
 // else the embedded spec, as validate --handoff without --spec does; and
 // phase verdicts against the embedded verdict contract, as validate
-// --verdict does (a repository cannot ship its own).
-func scanProtocols(root string) ([]messages.Protocol, []*msgcheck.Spec, error) {
-	hs, err := handoff.Discover(root)
+// --verdict does (a repository cannot ship its own). A handoff spec of
+// the repository that cannot be loaded, or is no handoff spec, goes to
+// fallback and the embedded spec stands in for it.
+func scanProtocols(root string, fallback *specFallback) ([]messages.Protocol, []*msgcheck.Spec, error) {
+	embeddedHandoff, err := handoff.DefaultSpec()
 	if err != nil {
 		return nil, nil, err
 	}
+	hs, err := handoff.Discover(root)
+	if err != nil {
+		fallback.add(err, embeddedHandoff, false)
+		hs = embeddedHandoff
+	}
 	ev, err := handoff.New(hs)
+	if err != nil && hs != embeddedHandoff {
+		// it loads, but lacks what the evaluator needs (its kind, thresholds)
+		var errs []error // handoff's errors are "SOURCE: message", joined
+		for _, e := range leafErrors(err) {
+			errs = append(errs, &msgcheck.SpecError{File: hs.Source, Msg: strings.TrimPrefix(e.Error(), hs.Source+": ")})
+		}
+		fallback.add(errors.Join(errs...), embeddedHandoff, false)
+		hs = embeddedHandoff
+		ev, err = handoff.New(hs)
+	}
 	if err != nil {
 		return nil, nil, err
 	}

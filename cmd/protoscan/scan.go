@@ -64,7 +64,7 @@ func (e *env) scan(args []string) int {
 	failOn := fs.String("fail-on", "error", "exit 1 when a finding is at or above `LEVEL`: error, warning, note, or never (none)")
 	fixFlag := fs.Bool("fix", false, "apply the fixes findings offer (drifted statuses) and report what is left")
 	diffFlag := fs.Bool("diff", false, "print the fixes as a unified diff and change no file (implies --fix)")
-	specPath := fs.String("spec", "", "protocol spec `FILE` (default: the config's spec, else docs/specs/protocol-core-v*.yaml under the first PATH, else the embedded v1.0)")
+	specPath := fs.String("spec", "", "protocol spec `FILE` (default: the config's spec, else docs/specs/protocol-core-v*.yaml under the first PATH, else the embedded v1.0; one of the tree, found or named by its own .protoscan.yaml, that cannot be loaded is a protoscan/spec-error finding and the embedded v1.0 stands in)")
 	configPath := fs.String("config", "", "config `FILE` (default: .protoscan.yaml at the first PATH)")
 	baselineIn := fs.String("baseline", "", "do not report the findings recorded in the baseline `FILE`")
 	baselineOut := fs.String("write-baseline", "", "record every finding in the baseline `FILE` and report none as new")
@@ -125,16 +125,32 @@ func (e *env) scan(args []string) int {
 	if err != nil {
 		return trouble(err)
 	}
+	// A spec the tree holds, or its own config names, that cannot be
+	// loaded is a finding, and the embedded spec stands in; one the user
+	// named (--spec, --config) is the user's error.
+	discovered := !set["spec"] && *configPath == ""
+	fallback := &specFallback{root: dirOf(paths[0])}
+	if len(paths) > 1 {
+		fallback.prefix = slashClean(paths[0])
+	}
+	if !set["spec"] {
+		fallback.cfg = cfg
+	}
 	specs, _, err := resolveSpecs(*specPath, specInTree, dirOf(paths[0]))
 	if err != nil {
-		return trouble(err)
+		if !discovered || !isDir(dirOf(paths[0])) {
+			return trouble(err)
+		}
+		specs = []*msgcheck.Spec{msgcheck.DefaultSpec()}
+		fallback.add(err, specs[0], *specPath != "")
 	}
 	sopts := scan.Options{Walk: opts, Workers: *workers}
 	validate := false
 	for _, a := range strings.Split(*analyzers, ",") {
 		switch strings.TrimSpace(a) {
 		case "enumdrift":
-			if sopts.Vocabulary, err = enumdrift.NewVocabulary(specs[0], synonyms); err != nil {
+			vspec := fallback.vocabularySpec(specs[0], discovered, *specPath != "")
+			if sopts.Vocabulary, err = enumdrift.NewVocabulary(vspec, synonyms); err != nil {
 				if cfg != nil && len(synonyms) > 0 {
 					return trouble(cfg.Errorf(cfg.Pos("synonyms"), "%v", err))
 				}
@@ -154,10 +170,13 @@ func (e *env) scan(args []string) int {
 	usedSpecs, kinds := specs, specs[0].Kinds()
 	if validate {
 		var more []*msgcheck.Spec
-		if protocols, more, err = scanProtocols(dirOf(paths[0])); err != nil {
+		if protocols, more, err = scanProtocols(dirOf(paths[0]), fallback); err != nil {
 			return trouble(err)
 		}
 		usedSpecs = append(slices.Clone(specs), more...)
+	}
+	for _, n := range fallback.notes {
+		fmt.Fprintln(e.stderr, "protoscan:", n)
 	}
 	var cacheKey string
 	if !*noCache {
@@ -218,6 +237,7 @@ func (e *env) scan(args []string) int {
 		// the walk stops too: walked counts the files found until then
 		fmt.Fprintf(e.stderr, "protoscan: interrupted: partial report (%d of %d files scanned)\n", scanned, walked)
 	}
+	rep.Findings = append(rep.Findings, fallback.findings...)
 	rep.Findings = applyRuleSettings(cfg, rep.Findings)
 	rep.Findings, rep.Suppressed = applySuppressions(rep.Findings, directives)
 	rep.Findings = applyRuleSettings(cfg, rep.Findings) // the suppression notices too

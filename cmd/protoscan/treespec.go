@@ -1,0 +1,173 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/protoscan/protoscan/analyzers/enumdrift"
+	"github.com/protoscan/protoscan/baseline"
+	"github.com/protoscan/protoscan/config"
+	"github.com/protoscan/protoscan/finding"
+	"github.com/protoscan/protoscan/msgcheck"
+)
+
+// ruleSpecError is the finding of a spec of the scanned tree that could
+// not be loaded (rules/catalogue.go documents it).
+const ruleSpecError = "protoscan/spec-error"
+
+// specFallback collects the specs of the scanned tree that a scan could
+// not load and replaced with an embedded one: a spec problem of the tree
+// is a finding of the scan, never the end of it (DESIGN.md, Contracts).
+type specFallback struct {
+	root   string         // the directory the specs were looked for in
+	prefix string         // put before the findings' paths, as scan.Options.Prefix
+	cfg    *config.Config // the tree's config, when it named the spec
+	// findings are the protoscan/spec-error findings, one per problem;
+	// notes the lines for stderr, one per spec replaced.
+	findings []finding.Finding
+	notes    []string
+}
+
+// add reports err, the failure to load a spec of the tree, as findings,
+// and notes that instead was used in its place. fromConfig says the
+// tree's config named the spec: a problem with no place inside the tree
+// (a missing file, a link out of it) is then placed at the config's spec
+// key.
+func (s *specFallback) add(err error, instead *msgcheck.Spec, fromConfig bool) {
+	s.record(err, fromConfig, "cannot load the spec: ", "spec not loaded",
+		fmt.Sprintf("the scan uses the embedded %s v%s spec instead", instead.Protocol, instead.Version))
+}
+
+// record is add with its words: what prefixes each finding's message,
+// failed and instead say in the note what failed and what stood in.
+func (s *specFallback) record(err error, fromConfig bool, what, failed, instead string) {
+	display := ""
+	n := 0
+	for _, leaf := range leafErrors(err) {
+		file, msg := "", leaf.Error()
+		loc := finding.Location{}
+		var se *msgcheck.SpecError
+		var pe *fs.PathError
+		switch {
+		case errors.As(leaf, &se):
+			file, msg = se.File, se.Msg
+			loc.Line, loc.Col = se.Line, se.Column
+		case errors.As(leaf, &pe):
+			// the path is the finding's place, relative to the root
+			file, msg = pe.Path, pe.Err.Error()
+		}
+		if display == "" {
+			display = file
+		}
+		if rel, ok := relIn(s.root, file); ok && exists(file) {
+			loc.Path = joinPrefix(s.prefix, rel)
+		} else if cfgRel, ok := relIn(s.root, s.cfgFile()); fromConfig && ok {
+			p := s.cfg.Pos("spec")
+			loc = finding.Location{Path: joinPrefix(s.prefix, cfgRel), Line: p.Line, Col: p.Column}
+			msg = fmt.Sprintf("spec %q: %s", s.cfg.Spec, msg)
+		} else {
+			// nothing of the tree to point at: where the specs are looked for
+			loc = finding.Location{Path: joinPrefix(s.prefix, "docs/specs")}
+		}
+		msg = what + msg
+		s.findings = append(s.findings, finding.Finding{
+			Rule:     ruleSpecError,
+			Severity: finding.Error,
+			Location: loc,
+			Message:  msg,
+			// the message, not the line: a fix elsewhere in the spec must
+			// not make the problem new to a baseline
+			Fingerprint: baseline.Fingerprint(ruleSpecError, loc.Path, []byte(msg)),
+		})
+		n++
+	}
+	if display == "" {
+		display = "a spec of the tree"
+	}
+	problems := "1 problem"
+	if n != 1 {
+		problems = fmt.Sprintf("%d problems", n)
+	}
+	s.notes = append(s.notes, fmt.Sprintf("%s: %s (%s, reported as %s); %s", display, failed, problems, ruleSpecError, instead))
+}
+
+// vocabularySpec returns the spec enumdrift takes its statuses from:
+// spec, unless it is a spec of the tree (discovered says so) that has
+// no HANDBACK status enum (a spec of DELEGATE alone), which is reported
+// and replaced with the embedded spec; msgcheck keeps using it.
+func (s *specFallback) vocabularySpec(spec *msgcheck.Spec, discovered, fromConfig bool) *msgcheck.Spec {
+	if !discovered || strings.HasPrefix(spec.Source, "embedded:") {
+		return spec
+	}
+	if _, err := enumdrift.NewVocabulary(spec, nil); err == nil {
+		return spec
+	}
+	def := msgcheck.DefaultSpec()
+	s.record(&msgcheck.SpecError{File: spec.Source, Msg: "it has no string enum for handback.status"}, fromConfig,
+		"cannot judge HANDBACK statuses by the spec: ", "no HANDBACK statuses",
+		fmt.Sprintf("enumdrift uses those of the embedded %s v%s spec instead", def.Protocol, def.Version))
+	return def
+}
+
+func (s *specFallback) cfgFile() string {
+	if s.cfg == nil {
+		return ""
+	}
+	return s.cfg.File
+}
+
+// leafErrors flattens errors.Join trees: msgcheck reports every problem
+// of a spec, each a *msgcheck.SpecError, joined.
+func leafErrors(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		var out []error
+		for _, e := range j.Unwrap() {
+			out = append(out, leafErrors(e)...)
+		}
+		return out
+	}
+	return []error{err}
+}
+
+// relIn returns file as a slash path relative to root, when it lies
+// inside root (lexically: a link inside root to elsewhere is inside).
+func relIn(root, file string) (string, bool) {
+	if file == "" {
+		return "", false
+	}
+	ar, err1 := filepath.Abs(root)
+	af, err2 := filepath.Abs(file)
+	if err1 != nil || err2 != nil {
+		return "", false
+	}
+	rel, err := filepath.Rel(ar, af)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
+}
+
+// joinPrefix is a finding's path: rel under the prefix of its scanned root.
+func joinPrefix(prefix, rel string) string {
+	if prefix == "" {
+		return rel
+	}
+	return path.Join(prefix, rel)
+}
+
+// exists reports whether there is a file, directory or link at p.
+func exists(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
+}
+
+// isDir reports whether p is a directory (following links).
+func isDir(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
+}
