@@ -35,8 +35,8 @@ func Language(name string) string {
 		return "json"
 	case ".jsonl", ".ndjson":
 		return "jsonl"
-	case ".md", ".markdown":
-		return "markdown"
+	case ".md", ".markdown", ".mdx":
+		return "markdown" // MDX is Markdown with JSX, whose lines are prose here
 	}
 	return ""
 }
@@ -104,13 +104,16 @@ func boundedAliases(rel string, docs []*yaml.Node, err error) ([]*yaml.Node, err
 
 // markdownFile extracts every block it can read. A block that does not
 // parse is an example in prose, not a file of the repository: it yields no
-// facts and no error.
+// facts and no error. A block without a language is read when it is data
+// (see unlabelled).
 func markdownFile(rel string, src []byte) *facts.File {
 	f := &facts.File{}
 	for _, b := range markdown.Blocks(src) {
 		lang := markdown.Normalize(b.Lang)
 		var part *facts.File
 		switch lang {
+		case "":
+			part = unlabelled(rel, b.Body)
 		case "yaml", "nexus_handoff", "nexus_handoff_v2": // a handoff block is YAML (or JSON, which YAML reads)
 			docs, err := yamldoc.Parse(rel, b.Body, yamldoc.DefaultLimits())
 			if docs, err = boundedAliases(rel, docs, err); err != nil {
@@ -135,6 +138,40 @@ func markdownFile(rel string, src []byte) *facts.File {
 		}
 	}
 	return f
+}
+
+// unlabelled reads a block without a language as JSON when it starts with
+// "{" or "[" and parses as JSON, else as YAML when it parses as YAML; it is
+// data only when every document is a mapping or a list of mappings. Docs
+// show messages in plain fences as often as in labelled ones, and just as
+// often shell sessions, diagrams and prose: whatever is not data is
+// nothing, never a parse error.
+func unlabelled(rel string, body []byte) *facts.File {
+	guess := markdown.Guess(body)
+	if guess == "" {
+		return nil
+	}
+	var docs []*yaml.Node
+	var err error
+	if guess == "json" {
+		docs, err = jsondoc.Parse(rel, body, jsondoc.DefaultLimits())
+	}
+	if guess == "yaml" || err != nil {
+		// Not JSON: a YAML flow mapping ({task_id: t-1}) is still data.
+		docs, err = yamldoc.Parse(rel, body, yamldoc.DefaultLimits())
+		docs, err = boundedAliases(rel, docs, err)
+	}
+	if err != nil || len(docs) == 0 {
+		return nil
+	}
+	for _, d := range docs {
+		if d.Kind != yaml.MappingNode && !yamlnode.IsListOfMappings(d) {
+			return nil
+		}
+	}
+	part := &facts.File{}
+	nodefacts.Extract(part, body, docs, 0, 0)
+	return part
 }
 
 // goSnippet reads a Go block, which in docs is often a fragment: a file, or

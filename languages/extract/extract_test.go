@@ -13,7 +13,7 @@ import (
 func TestLanguage(t *testing.T) {
 	for name, want := range map[string]string{
 		"a/b.go": "go", "x.PY": "python", "f.yml": "yaml", "f.yaml": "yaml", "d.json": "json",
-		"q.jsonl": "jsonl", "README.md": "markdown", "img.png": "", "Makefile": "",
+		"q.jsonl": "jsonl", "README.md": "markdown", "docs/intro.MDX": "markdown", "img.png": "", "Makefile": "",
 	} {
 		if got := Language(name); got != want {
 			t.Errorf("Language(%q) = %q, want %q", name, got, want)
