@@ -108,7 +108,7 @@ func boundedAliases(rel string, docs []*yaml.Node, err error) ([]*yaml.Node, err
 // (see unlabelled).
 func markdownFile(rel string, src []byte) *facts.File {
 	f := &facts.File{}
-	for _, b := range markdown.Blocks(src) {
+	for _, b := range markdown.BlocksOf(rel, src) {
 		lang := markdown.Normalize(b.Lang)
 		var part *facts.File
 		switch lang {
