@@ -265,6 +265,11 @@ func parseMarkdown(src []byte) []Directive {
 		if !bytes.Contains(b.Body, marker) {
 			continue
 		}
+		if lang == "" && markdown.Guess(b.Body) != "" {
+			// a plain fence the scan reads as data: JSON has no
+			// comments, so its "#" comments are YAML's
+			lang = "yaml"
+		}
 		lx, ok := lex(lang, body)
 		if !ok {
 			continue
