@@ -168,10 +168,90 @@ func unlabelled(rel string, body []byte) *facts.File {
 		if d.Kind != yaml.MappingNode && !yamlnode.IsListOfMappings(d) {
 			return nil
 		}
+		if d.Kind == yaml.MappingNode && describesTypes(d) {
+			return nil
+		}
+		for _, m := range d.Content {
+			if d.Kind == yaml.SequenceNode && describesTypes(m) {
+				return nil
+			}
+		}
 	}
 	part := &facts.File{}
 	nodefacts.Extract(part, body, docs, 0, 0)
 	return part
+}
+
+// describesTypes reports a mapping that documents a message's fields
+// rather than being one: most of its scalar values, at least two, are type
+// names ("task_id: str", "status": "string", "metrics: Optional[Metrics]",
+// "string | null"). Docs write such outlines in plain fences as often as
+// examples, and judging "str" as a status helps nobody.
+func describesTypes(m *yaml.Node) bool {
+	scalars, types := 0, 0
+	for i := 1; i < len(m.Content); i += 2 {
+		v := m.Content[i]
+		if v.Kind != yaml.ScalarNode {
+			continue
+		}
+		scalars++
+		if isTypeName(v.Value) {
+			types++
+		}
+	}
+	return types >= 2 && 2*types >= scalars
+}
+
+// typeNames are the names of types in Python, TypeScript, Go and JSON
+// Schema that field outlines use, lower-cased. null and None are not
+// among them: alone they are values, which messages carry.
+var typeNames = map[string]bool{
+	"str": true, "string": true, "int": true, "integer": true, "float": true, "number": true,
+	"bool": true, "boolean": true, "dict": true, "list": true, "object": true, "array": true,
+	"any": true, "datetime": true, "uuid": true, "bytes": true,
+	"int64": true, "float64": true, "map": true, "enum": true, "timestamp": true, "date": true,
+}
+
+// isTypeName reports a value spelled as a type: a known type name
+// (optionally with "?" or "[]"), a generic (List[str], Optional[int],
+// Literal["a", "b"]) or Go map, or a union of those ("str | None").
+func isTypeName(v string) bool {
+	v = strings.TrimSpace(v)
+	if strings.Contains(v, "|") {
+		for _, p := range strings.Split(v, "|") {
+			p = strings.Trim(strings.TrimSpace(p), `"'`)
+			if p != "" && !isTypeName(p) && !isWord(p) {
+				return false
+			}
+		}
+		return true
+	}
+	v = strings.TrimSuffix(strings.TrimSuffix(v, "?"), "[]")
+	if typeNames[strings.ToLower(v)] {
+		return true
+	}
+	if strings.HasPrefix(v, "map[") {
+		return true // Go's map[string]any
+	}
+	// A generic: a name, then [...] to the end.
+	if i := strings.IndexByte(v, '['); i > 0 && strings.HasSuffix(v, "]") && isWord(v[:i]) {
+		return true
+	}
+	return false
+}
+
+// isWord reports a non-empty name of letters, digits, '_' and '.'.
+func isWord(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '.') {
+			return false
+		}
+	}
+	return true
 }
 
 // goSnippet reads a Go block, which in docs is often a fragment: a file, or

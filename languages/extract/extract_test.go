@@ -150,6 +150,10 @@ func TestMarkdownUnlabelled(t *testing.T) {
 		{"not json, not yaml", "doc.md", "```\n{\"status\": \"done\",\n```\n", nil},
 		{"a scalar", "doc.md", "```\nstatus: done\n---\njust text\n```\n", nil},
 		{"json list of numbers", "doc.md", "```\n[1, 2, 3]\n```\n", nil},
+		{"field outline", "doc.md", "```\ntask_id: str\nstatus: Literal[\"success\", \"failure\"]\noutput: dict | None\nmetrics: Optional[Metrics]\n```\n", nil},
+		{"json placeholders", "doc.md", "```\n[{\"task_id\": \"string\", \"status\": \"string\", \"output\": {}}]\n```\n", nil},
+		{"nulls are values", "doc.md", "```\ntask_id: t-1\nstatus: failure\noutput: null\nerror: null\n```\n",
+			map[string][2]int{"failure": {3, 9}}},
 		{"unknown language", "doc.md", "```text\nstatus: done\n```\n\n```console\ntask_id: t-1\n```\n", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -299,5 +303,18 @@ func TestMarkdownFunctions(t *testing.T) {
 	}
 	if py.End.Offset > gofn.Pos.Offset {
 		t.Errorf("block offsets overlap: python ends at %d, go starts at %d", py.End.Offset, gofn.Pos.Offset)
+	}
+}
+
+func TestIsTypeName(t *testing.T) {
+	for v, want := range map[string]bool{
+		"str": true, "String": true, "int?": true, "string[]": true, "List[str]": true,
+		`Literal["success", "failure"]`: true, "map[string]any": true, "str | None": true,
+		"success | failure": true, "null": false, "success": false, "t-1": false,
+		"[a, b]": false, "a | b c": false, "fix the flaky test": false,
+	} {
+		if got := isTypeName(v); got != want {
+			t.Errorf("isTypeName(%q) = %v, want %v", v, got, want)
+		}
 	}
 }
