@@ -1,7 +1,8 @@
 // Package extract picks the extractor for a source file by its name and
 // turns its bytes into facts: Go, Python, YAML, JSON (and JSON Lines), and
-// Markdown, whose fenced blocks and front matter go through the extractor
-// of their own language with positions mapped back to the Markdown file.
+// Markdown and MDX, whose fenced blocks and front matter go through the
+// extractor of their own language with positions mapped back to the
+// Markdown file; a block without a language is read when it is data.
 package extract
 
 import (

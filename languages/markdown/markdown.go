@@ -14,6 +14,11 @@
 // cmark and commonmark.js. It runs in time linear in the input, never
 // panics, and accepts any bytes: only ASCII bytes mean anything to it.
 //
+// BlocksMDX reads MDX pages with the one block rule MDX changes: there is
+// no indented code, so fences nested in JSX components are found however
+// deep they are indented; JSX and import lines are paragraphs. Guess tells
+// whether an unlabelled block may be data (JSON or YAML) worth parsing.
+//
 // Not handled, deliberately:
 //
 //   - HTML blocks are ordinary paragraphs here, so a fence inside an HTML
