@@ -125,7 +125,7 @@ func unwrap(n *yaml.Node, key string) []Handoff {
 // is an error, at its line in the Markdown file.
 func markdownHandoffs(name string, data []byte) ([]Handoff, error) {
 	var out []Handoff
-	for _, b := range markdown.Blocks(data) {
+	for _, b := range markdown.BlocksOf(name, data) {
 		lang := markdown.Normalize(b.Lang)
 		key, labelled := "", false
 		switch lang {

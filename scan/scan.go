@@ -422,7 +422,11 @@ func analyzeFile(name, rel, lang string, src []byte, opts Options, pre *enumdrif
 	}
 	if bytes.Contains(src, suppressMarker) {
 		r.HasDirectives = true
-		r.Directives = suppress.Parse(lang, src)
+		dlang := lang
+		if lang == "markdown" && strings.EqualFold(path.Ext(name), ".mdx") {
+			dlang = "mdx" // fences nested in JSX, as extract reads them
+		}
+		r.Directives = suppress.Parse(dlang, src)
 	}
 	drift, diverge, validate := false, false, false
 	if pre != nil {

@@ -309,47 +309,54 @@ func blockScalarHeader(code []byte) bool {
 	return k == 1 || isBlank(code[k-2])
 }
 
-// lexHTML reads Markdown prose: "<!-- -->" comments, which may span lines,
-// outside `code spans`.
+// lexHTML reads Markdown prose: "<!-- -->" comments, and MDX's "{/* */}"
+// (MDX has no HTML comments), which may span lines, outside `code spans`.
 func lexHTML(lines [][]byte) lexed {
 	out := newLexed(len(lines))
-	inComment := false
+	var end []byte // the delimiter that closes the open comment, if any
 	for n, l := range lines {
 		line := n + 1
 		i := 0
-		if inComment {
-			j := bytes.Index(l, []byte("-->"))
+		if end != nil {
+			j := bytes.Index(l, end)
 			if j < 0 {
 				out.comment(line, 1, l)
 				continue
 			}
 			out.comment(line, 1, l[:j])
-			inComment, i = false, j+3
+			i, end = j+len(end), nil
 		}
 	scan:
 		for i < len(l) {
 			c := l[i]
+			open, close, from := 0, []byte(nil), 0
 			switch {
 			case isBlank(c):
 				i++
+				continue
 			case c == '`':
 				out.code[n] = true
 				i = skipCodeSpan(l, i)
+				continue
 			case c == '<' && bytes.HasPrefix(l[i:], []byte("<!--")):
 				// "<!-->" and "<!--->" are complete (empty) comments
-				j := bytes.Index(l[i+2:], []byte("-->"))
-				if j < 0 {
-					out.comment(line, i+5, l[i+4:])
-					inComment = true
-					break scan
-				}
-				text := l[i+4 : max(i+4, i+2+j)]
-				out.comment(line, i+5, text)
-				i += 2 + j + 3
+				open, close, from = 4, []byte("-->"), 2
+			case c == '{' && bytes.HasPrefix(l[i:], []byte("{/*")):
+				open, close, from = 3, []byte("*/}"), 3
 			default:
 				out.code[n] = true
 				i++
+				continue
 			}
+			j := bytes.Index(l[i+from:], close)
+			if j < 0 {
+				out.comment(line, i+open+1, l[i+open:])
+				end = close
+				break scan
+			}
+			text := l[i+open : max(i+open, i+from+j)]
+			out.comment(line, i+open+1, text)
+			i += from + j + len(close)
 		}
 	}
 	return out

@@ -76,14 +76,16 @@ var marker = []byte("protoscan:")
 
 // Parse returns the directives in src, a file of language lang as
 // extract.Language names them ("go", "python", "yaml", "json", "jsonl",
-// "markdown"), in the order they are written. Other languages have none.
+// "markdown"), or "mdx" for an MDX page (whose fences may be indented
+// deeper and whose comments are {/* */}), in the order they are written.
+// Other languages have none.
 // Parse accepts any bytes and never fails.
 func Parse(lang string, src []byte) []Directive {
 	if !bytes.Contains(src, marker) {
 		return nil
 	}
-	if lang == "markdown" {
-		return parseMarkdown(src)
+	if lang == "markdown" || lang == "mdx" {
+		return parseMarkdown(src, lang == "mdx")
 	}
 	lx, ok := lex(lang, splitLines(src))
 	if !ok {
@@ -239,13 +241,17 @@ func parseArgs(s string) (rules []string, reason string) {
 // parseMarkdown reads the directives of a Markdown document: HTML comments
 // in the prose, and in the front matter and the fenced code blocks the
 // comments of the block's language, with lines mapped back to the file.
-func parseMarkdown(src []byte) []Directive {
+func parseMarkdown(src []byte, mdx bool) []Directive {
 	lines := splitLinesMarkdown(src)
 	prose := slices.Clone(lines)
 	type block struct{ fence, last int } // opening fence line, line after the body
 	var blocks []block
 	var out []Directive
-	for _, b := range markdown.Blocks(src) {
+	read := markdown.Blocks
+	if mdx {
+		read = markdown.BlocksMDX // the blocks the scan reads
+	}
+	for _, b := range read(src) {
 		body := splitLines(b.Body)
 		if len(b.Body) > 0 && b.Body[len(b.Body)-1] == '\n' {
 			body = body[:len(body)-1] // the empty "line" after the last ending
@@ -264,6 +270,11 @@ func parseMarkdown(src []byte) []Directive {
 		lang := markdown.Normalize(b.Lang)
 		if !bytes.Contains(b.Body, marker) {
 			continue
+		}
+		if lang == "" && markdown.Guess(b.Body) != "" {
+			// a plain fence the scan reads as data: JSON has no
+			// comments, so its "#" comments are YAML's
+			lang = "yaml"
 		}
 		lx, ok := lex(lang, body)
 		if !ok {

@@ -172,6 +172,33 @@ protoscan:file-ignore divergence/* -- docs
 	}
 }
 
+// TestParseMarkdownUnlabelled: a plain fence that the scan reads as data
+// takes YAML comments; one of shell or prose does not.
+func TestParseMarkdownUnlabelled(t *testing.T) {
+	src := "```\ntask_id: t-1\nstatus: done # protoscan:ignore enumdrift/* -- an old example\n```\n\n" +
+		"```\n$ make # protoscan:ignore a/b -- not data\n```\n"
+	got := shorten(Parse("markdown", []byte(src)))
+	want := []short{line("enumdrift/*", "an old example", 3, 3, 16)}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v want %v", got, want)
+	}
+}
+
+// TestParseMDX: MDX comments are directives, and one alone before a fence
+// nested deep in a component covers the whole block, as in Markdown.
+func TestParseMDX(t *testing.T) {
+	src := "<Tabs>\n    {/* protoscan:ignore msgcheck/* -- an invalid example */}\n    ```\n    status: done\n    ```\n</Tabs>\n" +
+		"{/*\nprotoscan:file-ignore divergence/* -- docs\n*/}\n"
+	got := shorten(Parse("mdx", []byte(src)))
+	want := []short{
+		{"msgcheck/*", "an invalid example", false, 3, 5, 2, 9},
+		{"divergence/*", "docs", true, 0, 0, 8, 1},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got\n%v\nwant\n%v", got, want)
+	}
+}
+
 func TestParseMarkdownLoneCR(t *testing.T) {
 	src := "a\r<!-- protoscan:ignore a/b -- r -->\r```yaml\rx: 1 # protoscan:ignore c/d -- r\r```\r"
 	got := shorten(Parse("markdown", []byte(src)))

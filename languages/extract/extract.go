@@ -1,7 +1,8 @@
 // Package extract picks the extractor for a source file by its name and
 // turns its bytes into facts: Go, Python, YAML, JSON (and JSON Lines), and
-// Markdown, whose fenced blocks and front matter go through the extractor
-// of their own language with positions mapped back to the Markdown file.
+// Markdown and MDX, whose fenced blocks and front matter go through the
+// extractor of their own language with positions mapped back to the
+// Markdown file; a block without a language is read when it is data.
 package extract
 
 import (
@@ -35,8 +36,8 @@ func Language(name string) string {
 		return "json"
 	case ".jsonl", ".ndjson":
 		return "jsonl"
-	case ".md", ".markdown":
-		return "markdown"
+	case ".md", ".markdown", ".mdx":
+		return "markdown" // MDX is Markdown with JSX, whose lines are prose here
 	}
 	return ""
 }
@@ -104,13 +105,16 @@ func boundedAliases(rel string, docs []*yaml.Node, err error) ([]*yaml.Node, err
 
 // markdownFile extracts every block it can read. A block that does not
 // parse is an example in prose, not a file of the repository: it yields no
-// facts and no error.
+// facts and no error. A block without a language is read when it is data
+// (see unlabelled).
 func markdownFile(rel string, src []byte) *facts.File {
 	f := &facts.File{}
-	for _, b := range markdown.Blocks(src) {
+	for _, b := range markdown.BlocksOf(rel, src) {
 		lang := markdown.Normalize(b.Lang)
 		var part *facts.File
 		switch lang {
+		case "":
+			part = unlabelled(rel, b.Body)
 		case "yaml", "nexus_handoff", "nexus_handoff_v2": // a handoff block is YAML (or JSON, which YAML reads)
 			docs, err := yamldoc.Parse(rel, b.Body, yamldoc.DefaultLimits())
 			if docs, err = boundedAliases(rel, docs, err); err != nil {
@@ -135,6 +139,120 @@ func markdownFile(rel string, src []byte) *facts.File {
 		}
 	}
 	return f
+}
+
+// unlabelled reads a block without a language as JSON when it starts with
+// "{" or "[" and parses as JSON, else as YAML when it parses as YAML; it is
+// data only when every document is a mapping or a list of mappings. Docs
+// show messages in plain fences as often as in labelled ones, and just as
+// often shell sessions, diagrams and prose: whatever is not data is
+// nothing, never a parse error.
+func unlabelled(rel string, body []byte) *facts.File {
+	guess := markdown.Guess(body)
+	if guess == "" {
+		return nil
+	}
+	var docs []*yaml.Node
+	var err error
+	if guess == "json" {
+		docs, err = jsondoc.Parse(rel, body, jsondoc.DefaultLimits())
+	}
+	if guess == "yaml" || err != nil {
+		// Not JSON: a YAML flow mapping ({task_id: t-1}) is still data.
+		docs, err = yamldoc.Parse(rel, body, yamldoc.DefaultLimits())
+		docs, err = boundedAliases(rel, docs, err)
+	}
+	if err != nil || len(docs) == 0 {
+		return nil
+	}
+	for _, d := range docs {
+		if d.Kind != yaml.MappingNode && !yamlnode.IsListOfMappings(d) {
+			return nil
+		}
+		if d.Kind == yaml.MappingNode && describesTypes(d) {
+			return nil
+		}
+		for _, m := range d.Content {
+			if d.Kind == yaml.SequenceNode && describesTypes(m) {
+				return nil
+			}
+		}
+	}
+	part := &facts.File{}
+	nodefacts.Extract(part, body, docs, 0, 0)
+	return part
+}
+
+// describesTypes reports a mapping that documents a message's fields
+// rather than being one: most of its scalar values, at least two, are type
+// names ("task_id: str", "status": "string", "metrics: Optional[Metrics]",
+// "string | null"). Docs write such outlines in plain fences as often as
+// examples, and judging "str" as a status helps nobody.
+func describesTypes(m *yaml.Node) bool {
+	scalars, types := 0, 0
+	for i := 1; i < len(m.Content); i += 2 {
+		v := m.Content[i]
+		if v.Kind != yaml.ScalarNode {
+			continue
+		}
+		scalars++
+		if isTypeName(v.Value) {
+			types++
+		}
+	}
+	return types >= 2 && 2*types >= scalars
+}
+
+// typeNames are the names of types in Python, TypeScript, Go and JSON
+// Schema that field outlines use, lower-cased. null and None are not
+// among them: alone they are values, which messages carry.
+var typeNames = map[string]bool{
+	"str": true, "string": true, "int": true, "integer": true, "float": true, "number": true,
+	"bool": true, "boolean": true, "dict": true, "list": true, "object": true, "array": true,
+	"any": true, "datetime": true, "uuid": true, "bytes": true,
+	"int64": true, "float64": true, "map": true, "enum": true, "timestamp": true, "date": true,
+}
+
+// isTypeName reports a value spelled as a type: a known type name
+// (optionally with "?" or "[]"), a generic (List[str], Optional[int],
+// Literal["a", "b"]) or Go map, or a union of those ("str | None").
+func isTypeName(v string) bool {
+	v = strings.TrimSpace(v)
+	if strings.Contains(v, "|") {
+		for _, p := range strings.Split(v, "|") {
+			p = strings.Trim(strings.TrimSpace(p), `"'`)
+			if p != "" && !isTypeName(p) && !isWord(p) {
+				return false
+			}
+		}
+		return true
+	}
+	v = strings.TrimSuffix(strings.TrimSuffix(v, "?"), "[]")
+	if typeNames[strings.ToLower(v)] {
+		return true
+	}
+	if strings.HasPrefix(v, "map[") {
+		return true // Go's map[string]any
+	}
+	// A generic: a name, then [...] to the end.
+	if i := strings.IndexByte(v, '['); i > 0 && strings.HasSuffix(v, "]") && isWord(v[:i]) {
+		return true
+	}
+	return false
+}
+
+// isWord reports a non-empty name of letters, digits, '_' and '.'.
+func isWord(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '.') {
+			return false
+		}
+	}
+	return true
 }
 
 // goSnippet reads a Go block, which in docs is often a fragment: a file, or

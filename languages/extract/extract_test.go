@@ -13,7 +13,7 @@ import (
 func TestLanguage(t *testing.T) {
 	for name, want := range map[string]string{
 		"a/b.go": "go", "x.PY": "python", "f.yml": "yaml", "f.yaml": "yaml", "d.json": "json",
-		"q.jsonl": "jsonl", "README.md": "markdown", "img.png": "", "Makefile": "",
+		"q.jsonl": "jsonl", "README.md": "markdown", "docs/intro.MDX": "markdown", "img.png": "", "Makefile": "",
 	} {
 		if got := Language(name); got != want {
 			t.Errorf("Language(%q) = %q, want %q", name, got, want)
@@ -126,6 +126,67 @@ func TestMarkdownContainers(t *testing.T) {
 	}
 }
 
+// TestMarkdownUnlabelled: a fence without a language that holds YAML or
+// JSON mappings gives facts at their exact place in the Markdown (or MDX)
+// file; one that holds anything else gives none, and never an error.
+func TestMarkdownUnlabelled(t *testing.T) {
+	for _, tc := range []struct {
+		name, file, src string
+		want            map[string][2]int // value -> line, column; nil: no facts at all
+	}{
+		{"yaml", "doc.md", "# Doc\n\n```\ntask_id: t-1\nstatus: done\n```\n",
+			map[string][2]int{"t-1": {4, 10}, "done": {5, 9}}},
+		{"json", "doc.md", "Text.\n\n~~~\n{\"task_id\": \"t-1\",\n \"status\": \"failed\"}\n~~~\n",
+			map[string][2]int{"t-1": {4, 13}, "failed": {5, 12}}},
+		{"yaml flow mapping", "doc.md", "```\n{task_id: t-1, status: done}\n```\n",
+			map[string][2]int{"t-1": {2, 11}, "done": {2, 24}}},
+		{"list of mappings in a list item", "doc.md", "1. Two:\n\n   ```\n   - status: done\n   - status: failed\n   ```\n",
+			map[string][2]int{"done": {4, 14}, "failed": {5, 14}}},
+		{"mdx in a component", "docs/page.mdx", "import X from 'x'\n\n<Tabs>\n  <Tab>\n      ```\n      status: done\n      ```\n  </Tab>\n</Tabs>\n",
+			map[string][2]int{"done": {6, 15}}},
+		{"prose", "doc.md", "```\nThe agent replies with its status: done.\n```\n", nil},
+		{"shell", "doc.md", "```\n$ protoscan --format json .\n```\n", nil},
+		{"ascii art", "doc.md", "```\n[planner] ---> [worker]\n    |              |\n```\n", nil},
+		{"not json, not yaml", "doc.md", "```\n{\"status\": \"done\",\n```\n", nil},
+		{"a scalar", "doc.md", "```\nstatus: done\n---\njust text\n```\n", nil},
+		{"json list of numbers", "doc.md", "```\n[1, 2, 3]\n```\n", nil},
+		{"field outline", "doc.md", "```\ntask_id: str\nstatus: Literal[\"success\", \"failure\"]\noutput: dict | None\nmetrics: Optional[Metrics]\n```\n", nil},
+		{"json placeholders", "doc.md", "```\n[{\"task_id\": \"string\", \"status\": \"string\", \"output\": {}}]\n```\n", nil},
+		{"nulls are values", "doc.md", "```\ntask_id: t-1\nstatus: failure\noutput: null\nerror: null\n```\n",
+			map[string][2]int{"failure": {3, 9}}},
+		{"unknown language", "doc.md", "```text\nstatus: done\n```\n\n```console\ntask_id: t-1\n```\n", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := File(tc.file, []byte(tc.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.want == nil {
+				if len(f.Strings) != 0 || len(f.Mappings) != 0 {
+					t.Fatalf("facts from a block that is not data: %+v", f.Strings)
+				}
+				return
+			}
+			got := map[string]facts.String{}
+			for _, s := range f.Strings {
+				got[s.Value] = s
+				checkSpan(t, tc.src, s)
+			}
+			for v, lc := range tc.want {
+				s, ok := got[v]
+				switch {
+				case !ok:
+					t.Errorf("%q not found", v)
+				case s.Pos.Line != lc[0] || s.Pos.Col != lc[1]:
+					t.Errorf("%q at %d:%d, want %d:%d", v, s.Pos.Line, s.Pos.Col, lc[0], lc[1])
+				case s.End.Line == 0:
+					t.Errorf("%q has no end: no fix could be offered", v)
+				}
+			}
+		})
+	}
+}
+
 // TestMarkdownPartialTab: a tab partly consumed by a list item's
 // indentation becomes spaces in the block's body, which are not bytes of
 // the Markdown file; the literal after them is still mapped exactly. A
@@ -163,9 +224,11 @@ func TestMarkdownPartialTab(t *testing.T) {
 // FuzzExtract feeds any bytes to every extractor through File: no panic,
 // no index out of range between the facts.
 func FuzzExtract(f *testing.F) {
-	for _, name := range []string{"x.go", "x.py", "x.yaml", "x.json", "x.md"} {
+	for _, name := range []string{"x.go", "x.py", "x.yaml", "x.json", "x.md", "x.mdx"} {
 		f.Add(name, []byte("status: done\n"))
 	}
+	f.Add("x.md", []byte("```\ntask_id: t-1\n```\n~~~\n{\"status\": [\"done\"]}\n~~~\n```\n$ ls\n```\n"))
+	f.Add("x.mdx", []byte("<Tabs>\n    ```\n    - status: done\n    ```\n</Tabs>\n"))
 	f.Add("x.md", []byte("```go\nswitch h.Status { case \"x\": }\n```\n```yaml\na: &a [*a]\n```\n"))
 	if data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "polyglot", "docs", "PROTOCOL.md")); err == nil {
 		f.Add("PROTOCOL.md", data)
@@ -240,5 +303,18 @@ func TestMarkdownFunctions(t *testing.T) {
 	}
 	if py.End.Offset > gofn.Pos.Offset {
 		t.Errorf("block offsets overlap: python ends at %d, go starts at %d", py.End.Offset, gofn.Pos.Offset)
+	}
+}
+
+func TestIsTypeName(t *testing.T) {
+	for v, want := range map[string]bool{
+		"str": true, "String": true, "int?": true, "string[]": true, "List[str]": true,
+		`Literal["success", "failure"]`: true, "map[string]any": true, "str | None": true,
+		"success | failure": true, "null": false, "success": false, "t-1": false,
+		"[a, b]": false, "a | b c": false, "fix the flaky test": false,
+	} {
+		if got := isTypeName(v); got != want {
+			t.Errorf("isTypeName(%q) = %v, want %v", v, got, want)
+		}
 	}
 }

@@ -14,6 +14,11 @@
 // cmark and commonmark.js. It runs in time linear in the input, never
 // panics, and accepts any bytes: only ASCII bytes mean anything to it.
 //
+// BlocksMDX reads MDX pages with the one block rule MDX changes: there is
+// no indented code, so fences nested in JSX components are found however
+// deep they are indented; JSX and import lines are paragraphs. Guess tells
+// whether an unlabelled block may be data (JSON or YAML) worth parsing.
+//
 // Not handled, deliberately:
 //
 //   - HTML blocks are ordinary paragraphs here, so a fence inside an HTML
@@ -47,6 +52,7 @@ package markdown
 
 import (
 	"bytes"
+	"path"
 	"strings"
 )
 
@@ -179,8 +185,23 @@ const tabStop = 4
 
 // Blocks returns the front matter and the fenced code blocks of a Markdown
 // document, in the order of the document.
-func Blocks(data []byte) []Block {
-	p := &parser{data: data, nextLF: -1, nextCR: -1}
+func Blocks(data []byte) []Block { return blocks(data, false) }
+
+// BlocksMDX is Blocks for an MDX document. MDX has no indented code
+// blocks, so indentation never keeps a line from being a fence, a closing
+// fence, a block quote or a list item: fences nested in JSX components
+// (<Tabs>, <Step>) are usually indented 4 columns or more. JSX and import
+// lines are read as paragraphs, which a fence interrupts.
+func BlocksMDX(data []byte) []Block { return blocks(data, true) }
+
+// BlocksOf reads the document named name (a path; only its extension
+// counts) with BlocksMDX when it is a .mdx file, else with Blocks.
+func BlocksOf(name string, data []byte) []Block {
+	return blocks(data, strings.EqualFold(path.Ext(name), ".mdx"))
+}
+
+func blocks(data []byte, mdx bool) []Block {
+	p := &parser{data: data, nextLF: -1, nextCR: -1, mdx: mdx}
 	pos := 0
 	if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
 		pos = 3
@@ -234,6 +255,7 @@ const (
 
 type parser struct {
 	data   []byte
+	mdx    bool // no indented code blocks (BlocksMDX)
 	blocks []Block
 	lines  []Line // the Lines of every block, in order
 	lineNo int    // number of the line being read, 1-based
@@ -416,7 +438,7 @@ func (p *parser) line(start, le, next int) {
 		ok := false
 		switch c.kind {
 		case quoteKind:
-			if p.indent <= 3 && !p.blank && d[p.nsOff] == '>' {
+			if !p.tooIndented() && !p.blank && d[p.nsOff] == '>' {
 				p.advanceTo(p.nsOff + 1)
 				p.skipOneSpace()
 				ok = true
@@ -442,7 +464,7 @@ func (p *parser) line(start, le, next int) {
 
 	if all && p.leaf == fenceLeaf {
 		p.findNonspace()
-		if p.indent <= 3 && p.isClosingFence() {
+		if !p.tooIndented() && p.isClosingFence() {
 			p.closeLeaf()
 			return
 		}
@@ -466,7 +488,7 @@ func (p *parser) line(start, le, next int) {
 	var f fence
 	for {
 		p.findNonspace()
-		indented := p.indent >= 4
+		indented := p.tooIndented()
 		var c byte
 		if !p.blank {
 			c = d[p.nsOff]
@@ -615,6 +637,10 @@ func (p *parser) findNonspace() {
 	}
 	p.indent = p.nsCol - p.col
 }
+
+// tooIndented reports whether the indentation found by findNonspace makes
+// the line indented code (or its continuation) rather than a block marker.
+func (p *parser) tooIndented() bool { return !p.mdx && p.indent >= 4 }
 
 // advance moves the cursor count columns (or count bytes, when columns is
 // false) forward. Counting columns may stop inside a tab, which is then

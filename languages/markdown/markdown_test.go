@@ -471,9 +471,18 @@ func FuzzBlocks(f *testing.F) {
 		f.Add([]byte(tt.in))
 	}
 	f.Add([]byte("1. a\n\n   - ```\n     x\n   > y\n"))
+	// Unlabelled blocks of data and of other text, and MDX components.
+	f.Add([]byte("```\ntask_id: t-1\nstatus: success\n```\n\n~~~\n{\"status\": \"failed\"}\n~~~\n"))
+	f.Add([]byte("- x\n\n  ```\n  - status: done\n  ```\n> ~~~\n> $ make\n"))
+	f.Add([]byte("```\n+---+   +---+\n| a |-->| b |\n+---+   +---+\n```\n```\n\"unterminated: x\n"))
+	f.Add([]byte("import X from 'x'\n\n<Tabs>\n  <Tab>\n        ```\n        status: done\n          ```\n  </Tab>\n</Tabs>\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		bs := Blocks(data)
 		checkLines(t, data, bs)
+		for _, b := range bs {
+			Guess(b.Body) // never panics, on any bytes
+		}
+		checkLines(t, data, BlocksMDX(data))
 		lines := countLines(data)
 		for _, b := range bs {
 			if b.Line < 1 || b.Line > lines {
