@@ -122,12 +122,10 @@ func didYouMean(msg, key string, known []string) string {
 
 // nearest finds the key s is most likely a misspelling of: the same word
 // but for case, "_" and "-" (minlength, core-fields), or one within an
-// edit distance of a third of its length (at least 1, at most 2; a swap
-// of two adjacent letters is one edit).
+// edit distance of a third of its length (at least 1, at most 2, 3 for
+// the longest keys; a swap of two adjacent letters is one edit).
 func nearest(s string, candidates []string) (string, bool) {
-	norm := func(x string) string {
-		return strings.NewReplacer("_", "", "-", "", "$", "").Replace(strings.ToLower(x))
-	}
+	norm := func(x string) string { return keyFolder.Replace(strings.ToLower(x)) }
 	ns := norm(s)
 	if ns == "" || len(ns) > 64 {
 		return "", false
@@ -138,6 +136,9 @@ func nearest(s string, candidates []string) (string, bool) {
 		}
 	}
 	limit := min(max(len(ns)/3, 1), 2)
+	if len(ns) >= 15 {
+		limit = 3 // additionalProperty, a word and a half off
+	}
 	best, bestD := "", limit+1
 	for _, c := range candidates {
 		if d := editDistance(ns, norm(c)); d < bestD {
@@ -146,6 +147,9 @@ func nearest(s string, candidates []string) (string, bool) {
 	}
 	return best, best != ""
 }
+
+// keyFolder drops what spellings of one key differ in besides case.
+var keyFolder = strings.NewReplacer("_", "", "-", "", "$", "")
 
 // editDistance is the optimal string alignment distance of a and b: edits
 // of one byte, or a swap of two adjacent ones. Keys are short.

@@ -219,12 +219,17 @@ func mergeSpecs(parts []*Spec) (*Spec, error) {
 				continue
 			}
 			from[k.name] = p.Source
+			if k.inferred {
+				nk := *k // its file's spec keeps the signature it inferred alone
+				k = &nk
+			}
 			m.kinds = append(m.kinds, k)
 		}
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
+	inferSignatures(m.kinds)
 	m.Source = strings.Join(names, ", ")
 	return m, nil
 }

@@ -40,9 +40,11 @@ type kind struct {
 	// unknownRule is the rule id of an unknown field, built once
 	unknownRule string
 	signature   []string
-	required    []string
-	fields      map[string]*field
-	order       []*field // core fields first, then extensions, in spec order
+	// inferred is set when the spec gives no signature (inferSignatures)
+	inferred bool
+	required []string
+	fields   map[string]*field
+	order    []*field // core fields first, then extensions, in spec order
 	// byLen lists the fields by the length of their names, for field:
 	// most lengths hold one name, which a compare settles faster than
 	// the map's hashing (a lookup per member of every message)
@@ -427,7 +429,8 @@ func (c *compiler) spec(doc *yaml.Node) *Spec {
 			s.kinds = append(s.kinds, kd)
 		}
 	}
-	if len(kindNodes) == 0 {
+	inferSignatures(s.kinds)
+	if len(kindNodes) == 0 && !hasKey(root, "core_fields") && !hasKey(root, "properties") {
 		c.errorf(root, "spec defines no message kind (a top-level block with core_fields or properties)")
 	}
 	c.checkRefCycles()
@@ -709,6 +712,35 @@ func (c *compiler) kind(name string, n *yaml.Node) *kind {
 		}
 	}
 	return k
+}
+
+// inferSignatures gives each kind the spec gives no signature one from
+// its required fields, as a plain JSON Schema spec has none: the first
+// required field, and the first one no other kind requires (a DELEGATE's
+// task_id and skill, a HANDBACK's task_id and status). It runs again on
+// the kinds of a merged spec, whose kinds are then told apart by more.
+func inferSignatures(kinds []*kind) {
+	requiredBy := map[string]int{}
+	for _, k := range kinds {
+		for _, r := range slices.Compact(slices.Sorted(slices.Values(k.required))) {
+			requiredBy[r]++
+		}
+	}
+	for _, k := range kinds {
+		if len(k.signature) > 0 && !k.inferred || len(k.required) == 0 {
+			continue
+		}
+		k.inferred = true
+		k.signature = []string{k.required[0]}
+		for _, r := range k.required {
+			if requiredBy[r] == 1 {
+				if r != k.required[0] {
+					k.signature = append(k.signature, r)
+				}
+				break
+			}
+		}
+	}
 }
 
 // ruleWord turns a field name into the spelling used in rule ids.
