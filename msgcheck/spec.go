@@ -719,6 +719,8 @@ func (c *compiler) kind(name string, n *yaml.Node) *kind {
 // required field, and the first one no other kind requires (a DELEGATE's
 // task_id and skill, a HANDBACK's task_id and status). It runs again on
 // the kinds of a merged spec, whose kinds are then told apart by more.
+// One field is never enough (any record with an id would be a message):
+// a kind without two such fields is only checked where it is named.
 func inferSignatures(kinds []*kind) {
 	requiredBy := map[string]int{}
 	for _, k := range kinds {
@@ -731,12 +733,10 @@ func inferSignatures(kinds []*kind) {
 			continue
 		}
 		k.inferred = true
-		k.signature = []string{k.required[0]}
-		for _, r := range k.required {
-			if requiredBy[r] == 1 {
-				if r != k.required[0] {
-					k.signature = append(k.signature, r)
-				}
+		k.signature = nil
+		for _, r := range k.required[1:] {
+			if requiredBy[r] == 1 && r != k.required[0] {
+				k.signature = []string{k.required[0], r}
 				break
 			}
 		}

@@ -64,7 +64,7 @@ func (e *env) scan(args []string) int {
 	failOn := fs.String("fail-on", "error", "exit 1 when a finding is at or above `LEVEL`: error, warning, note, or never (none)")
 	fixFlag := fs.Bool("fix", false, "apply the fixes findings offer (drifted statuses) and report what is left")
 	diffFlag := fs.Bool("diff", false, "print the fixes as a unified diff and change no file (implies --fix)")
-	specPath := fs.String("spec", "", "protocol spec `FILE` (default: the config's spec, else docs/specs/protocol-core-v*.yaml under the first PATH, else the embedded v1.0)")
+	specPath := specFlag(fs, " (default: the config's spec, else docs/specs/protocol-core-v*.yaml under the first PATH, else the embedded v1.0)")
 	configPath := fs.String("config", "", "config `FILE` (default: .protoscan.yaml at the first PATH)")
 	baselineIn := fs.String("baseline", "", "do not report the findings recorded in the baseline `FILE`")
 	baselineOut := fs.String("write-baseline", "", "record every finding in the baseline `FILE` and report none as new")
@@ -108,7 +108,7 @@ func (e *env) scan(args []string) int {
 		opts.Include = append(slices.Clone(cfg.Include), opts.Include...)
 		opts.Exclude = append(slices.Clone(cfg.Exclude), opts.Exclude...)
 		if !set["spec"] && cfg.Spec != "" {
-			*specPath = cfg.SpecPath()
+			*specPath = specPaths{cfg.SpecPath()}
 			// a config of the tree names a spec of the tree
 			specInTree = *configPath == "" || safefile.Within(dirOf(paths[0]), *configPath)
 		}
