@@ -36,6 +36,7 @@ func TestSpecLayouts(t *testing.T) {
 	}{
 		{"protoscan's own layout", []string{"testdata/layouts/own/protocol-core-v1.0.yaml"}},
 		{"draft-07 spec", []string{"testdata/layouts/draft07/protocol-core-v1.0.yaml"}},
+		{"core_fields in a draft-07 document", []string{"testdata/layouts/mixed/protocol-core-v1.0.yaml"}},
 		{"2020-12 spec with $defs", []string{"testdata/layouts/2020-12/protocol-core.yaml"}},
 		{"per-kind files by name", []string{"testdata/layouts/perkind/delegate.schema.json", "testdata/layouts/perkind/handback-schema.yaml"}},
 		{"per-kind files by x-protoscan-kind", []string{"testdata/layouts/xkind/outbound.json", "testdata/layouts/xkind/result.yaml"}},
