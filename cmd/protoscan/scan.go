@@ -108,7 +108,7 @@ func (e *env) scan(args []string) int {
 		opts.Include = append(slices.Clone(cfg.Include), opts.Include...)
 		opts.Exclude = append(slices.Clone(cfg.Exclude), opts.Exclude...)
 		if !set["spec"] && cfg.Spec != "" {
-			*specPath = specPaths{cfg.SpecPath()}
+			*specPath = cfg.SpecPaths()
 			// a config of the tree names a spec of the tree
 			specInTree = *configPath == "" || safefile.Within(dirOf(paths[0]), *configPath)
 		}
