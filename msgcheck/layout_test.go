@@ -206,12 +206,36 @@ func TestLoadSpecsErrors(t *testing.T) {
 			t.Errorf("LoadSpecs(%v) = %v, want ...%s", c.paths, err, c.want)
 		}
 	}
-	// a directory is its files, in name order
+	// a directory the tree names must lie in the tree
+	if _, err := msgcheck.LoadSpecsIn(t.TempDir(), dir); err == nil || !strings.HasSuffix(err.Error(), "directory outside the tree") {
+		t.Errorf("LoadSpecsIn out of the tree = %v", err)
+	}
+	if sp, err := msgcheck.LoadSpecsIn("testdata", "testdata/layouts/perkind"); err != nil || len(sp.Kinds()) != 2 {
+		t.Errorf("LoadSpecsIn in the tree = %v", err)
+	}
+	// files are merged in the order given
 	sp, err := msgcheck.LoadSpecs(write("handback.yaml", "properties: {v: {}}\n"), d1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := strings.Join(sp.Kinds(), ","); got != "handback,delegate" || sp.Version != "1" || len(sp.Sources()) != 2 {
 		t.Errorf("merged: kinds %s, version %q, sources %v", got, sp.Version, sp.Sources())
+	}
+}
+
+// TestEmbeddedSpecsWarnNothing: the embedded specs use no keyword protoscan
+// would ignore.
+func TestEmbeddedSpecsWarnNothing(t *testing.T) {
+	for _, name := range []string{msgcheck.DefaultSpecName, "nexus-handoff-v2.yaml", "phase-verdict-v1.yaml"} {
+		sp, err := msgcheck.EmbeddedSpec(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := sp.Warnings(); len(w) > 0 {
+			t.Errorf("%s: %v", name, w)
+		}
+		if got := sp.Sources(); len(got) != 1 || got[0] != "embedded:"+name {
+			t.Errorf("%s: sources %v", name, got)
+		}
 	}
 }
