@@ -167,6 +167,8 @@ func TestSpecTypos(t *testing.T) {
 			`t.yaml:3:20: unknown keyword "frobnicate"`},
 		{"version: \"1\"\nmsg:\n  type: string\n  properties: {v: {}}\n",
 			`t.yaml:3:9: msg: a message kind is an object (type "string")`},
+		{"version: \"1\"\n$id: https://x.org/p.json\nmsg:\n  properties: {v: {$ref: \"https://x.org/q.json#/$defs/a\"}}\n$defs: {a: {}}\n",
+			`t.yaml:4:26: unresolvable $ref "https://x.org/q.json#/$defs/a" (only #/definitions/NAME and #/$defs/NAME are supported)`},
 		{"version: \"1\"\nmsg:\n  properties: {v: {$ref: \"#/$defs/nope\"}}\n",
 			`t.yaml:3:26: unresolvable $ref "#/$defs/nope" (only #/definitions/NAME and #/$defs/NAME are supported)`},
 	}
@@ -175,6 +177,20 @@ func TestSpecTypos(t *testing.T) {
 		if err == nil || err.Error() != r.want {
 			t.Errorf("%q:\n got  %v\n want %s", r.src, err, r.want)
 		}
+	}
+}
+
+// TestSpecRefByID: a $ref may spell out the spec's own $id.
+func TestSpecRefByID(t *testing.T) {
+	src := "version: \"1\"\n$id: https://x.org/p.json\nmsg:\n  properties: {v: {$ref: \"https://x.org/p.json#/$defs/a\"}}\n$defs: {a: {type: string}}\n"
+	sp, err := msgcheck.ParseSpec("t.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, _ := msgcheck.New(msgcheck.Options{}, sp)
+	// v is not required, so an extension: its findings are warnings
+	if res := v.Validate("msg", map[string]any{"v": 1.0}); len(res.Warnings) != 1 {
+		t.Errorf("the $ref does not check: %+v", res)
 	}
 }
 

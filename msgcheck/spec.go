@@ -774,6 +774,9 @@ func (c *compiler) ref(at *yaml.Node, ref string) *schema {
 		return s
 	}
 	def := c.defs[ref]
+	if base, frag, ok := strings.Cut(ref, "#"); def == nil && ok && base != "" && base == c.id() {
+		def = c.defs["#"+frag] // the spec's own $id, spelt out
+	}
 	if def == nil {
 		c.errorf(at, "unresolvable $ref %q (only #/definitions/NAME and #/$defs/NAME are supported)", ref)
 		return nil
@@ -782,6 +785,16 @@ func (c *compiler) ref(at *yaml.Node, ref string) *schema {
 	c.compiled[ref] = s
 	c.fill(s, def, 0)
 	return s
+}
+
+// id is the $id of the spec's top level, or "".
+func (c *compiler) id() string {
+	for _, kv := range pairs(c.root) {
+		if kv[0].Value == "$id" && kv[1].Kind == yaml.ScalarNode {
+			return kv[1].Value
+		}
+	}
+	return ""
 }
 
 const maxSchemaDepth = 64
