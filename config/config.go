@@ -66,8 +66,11 @@ type Config struct {
 	// the scan root, as --include and --exclude. They are valid patterns.
 	Include, Exclude []string
 	// Spec is the protocol spec file as written, relative to the directory
-	// of File unless absolute; SpecPath resolves it. "" when not set.
-	Spec string
+	// of File unless absolute; SpecPath resolves it. "" when not set. A
+	// list of spec files (per-kind schemas) or directories sets Spec to the
+	// first and Specs to them all.
+	Spec  string
+	Specs []string
 	// Rules are the rule settings in file order; RuleSetting resolves them.
 	Rules []Rule
 	// Synonyms are extra HANDBACK status synonyms (legacy spelling ->
@@ -133,6 +136,16 @@ func (c *Config) SpecPath() string {
 		return p
 	}
 	return filepath.Join(filepath.Dir(c.File), p)
+}
+
+// SpecPaths returns Specs resolved as SpecPath resolves Spec (the files
+// and directories msgcheck.LoadSpecs makes one spec of), or nil.
+func (c *Config) SpecPaths() []string {
+	var out []string
+	for _, sp := range c.Specs {
+		out = append(out, (&Config{File: c.File, Spec: sp}).SpecPath())
+	}
+	return out
 }
 
 // SynonymMap returns the synonyms as a map from legacy spelling to
@@ -436,11 +449,24 @@ func (l *loader) top(doc *yaml.Node) {
 		case "exclude":
 			c.Exclude = l.globs(p.key, v)
 		case "spec":
-			if s, ok := l.str(p.key, v); ok {
+			if v.Kind == yaml.SequenceNode { // per-kind schema files
+				for _, it := range l.list(p.key, "spec files or directories", v) {
+					if it.s == "" {
+						l.errorf(it.n, "%s: empty path", it.what)
+					}
+					c.Specs = append(c.Specs, it.s)
+				}
+				if len(v.Content) == 0 {
+					l.errorf(v, "spec: empty list")
+				}
+			} else if s, ok := l.str(p.key, v); ok {
 				if s == "" {
 					l.errorf(v, "spec: empty path")
 				}
-				c.Spec = s
+				c.Specs = []string{s}
+			}
+			if len(c.Specs) > 0 {
+				c.Spec = c.Specs[0]
 			}
 		case "rules":
 			l.rules(v)

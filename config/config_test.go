@@ -81,8 +81,12 @@ var errorCases = []struct {
 		"c.yaml:1:9: include: must be a list of globs (got null)"}, schemaRejects},
 
 	// spec
-	{"spec not a string", "spec: [a.yaml]\n", []string{
-		"c.yaml:1:7: spec: must be a string (got a list)"}, schemaRejects},
+	{"spec not a string", "spec: {a: b}\n", []string{
+		"c.yaml:1:7: spec: must be a string (got a mapping)"}, schemaRejects},
+	{"spec list of non-strings", "spec: [a.yaml, [b]]\n", []string{
+		"c.yaml:1:16: spec[1]: must be a string (got a list)"}, schemaRejects},
+	{"spec empty list", "spec: []\n", []string{
+		"c.yaml:1:7: spec: empty list"}, schemaRejects},
 	{"spec empty", "spec: \"\"\n", []string{
 		"c.yaml:1:7: spec: empty path"}, schemaRejects},
 
@@ -243,6 +247,7 @@ func TestLoadGood(t *testing.T) {
 		Include: []string{"**/*.py", "**/*.go", "docs/**/*.md"},
 		Exclude: []string{"**/testdata/**", "./build/"},
 		Spec:    "specs/protocol-core-v1.1.yaml",
+		Specs:   []string{"specs/protocol-core-v1.1.yaml"},
 		Rules: []Rule{
 			{Pattern: "enumdrift/unknown-status", Enabled: true, Severity: finding.Warning, HasSeverity: true, Pos: Pos{8, 3}},
 			{Pattern: "divergence/duplicate-normalization", Enabled: false, Pos: Pos{9, 3}},
@@ -304,6 +309,10 @@ func TestParseEquivalents(t *testing.T) {
 			}},
 		{"absolute spec", "spec: /etc/protocol.yaml\n", func(c *Config) bool {
 			return filepath.ToSlash(c.SpecPath()) == "/etc/protocol.yaml" || filepath.IsAbs(c.SpecPath())
+		}},
+		{"spec list", "spec: [specs/delegate.yaml, /etc/handback.yaml]\n", func(c *Config) bool {
+			p := c.SpecPaths()
+			return c.Spec == "specs/delegate.yaml" && len(p) == 2 && filepath.ToSlash(p[0]) == "specs/delegate.yaml" && filepath.IsAbs(p[1])
 		}},
 		{"null document", "~\n", func(c *Config) bool { return reflect.DeepEqual(c, &Config{File: "c.yaml", pos: map[string]Pos{}}) }},
 		{"comments only", "# nothing yet\n", func(c *Config) bool { return c.Rules == nil && c.FailOn == "" && c.SynonymMap() == nil }},

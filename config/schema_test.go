@@ -116,6 +116,7 @@ func TestSchemaAgrees(t *testing.T) {
 		"rules: {a/b: false, c/d: true, e/f: on, g/h: {}}\n",
 		"max-file-size: -1\n", "max-file-size: 1e6\n", "fail-on: none\n",
 		"canonical: [\"a/**:Cls.method\", \"b.py\"]\n",
+		"spec: [specs/delegate.schema.json, specs/handback.schema.json]\n",
 		"include: [., ../x, \"./src\"]\n",
 	}
 	for _, src := range good {

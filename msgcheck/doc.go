@@ -1,10 +1,14 @@
 // Package msgcheck validates protocol messages (DELEGATE, HANDBACK and the
 // other kinds a spec defines) against a protocol spec loaded at run time.
 //
-// A spec is JSON Schema draft-07 written in YAML, with per-kind blocks of
-// strict core fields and loose extensions, plus protoscan's own keywords
-// (minWords, errorMessage, existsIn, aliases, deprecated, signature and
-// x-protoscan-validations CEL rules). It is parsed once and compiled into
+// A spec is JSON Schema (draft-07, 2019-09 or 2020-12) written in YAML or
+// JSON, with per-kind blocks of strict core fields and loose extensions
+// (or object schemas whose required properties are the core fields), plus
+// protoscan's own keywords (minWords, errorMessage, existsIn, aliases,
+// deprecated, signature and x-protoscan-validations CEL rules). The
+// keywords of the three drafts are data (keywords.go): a keyword protoscan
+// does not enforce is a warning (Spec.Warnings), any other unknown key an
+// error. LoadSpecs makes one spec of per-kind schema files. It is parsed once and compiled into
 // validators: patterns compiled, enums as sets, $refs resolved to pointers,
 // so validating a message walks the message, never the spec.
 //

@@ -152,6 +152,9 @@ k:
 `,
 	`{"version": "1", "k": {"signature": ["a"], "core_fields": {"a": {"type": ["string", "null"]}}}}`,
 	"version: \"1\"\nk:\n  core_fields:\n    a:" + strings.Repeat(" {items:", 70) + " {}" + strings.Repeat("}", 70) + "\n",
+	"version: \"1\"\nk:\n  core_feilds: {a: {}}\n",
+	"$defs: {a: {type: string}}\nx-protoscan-kind: k\ntype: object\nrequired: [a, b]\nproperties: {a: {$ref: \"#/$defs/a\"}, b: {if: {}, then: {}, multipleOf: 2}}\nadditionalProperties: false\n",
+	"version: \"1\"\n$defs: {a: {}}\ndefinitions: {a: {}}\nk: {type: [object, null], properties: {a: {$ref: \"#/$defs/a\"}, b: {$ref: \"#/definitions/a\"}}, unevaluatedProperties: false}\n",
 }
 
 func FuzzParseSpec(f *testing.F) {
@@ -167,6 +170,15 @@ func FuzzParseSpec(f *testing.F) {
 	f.Add([]byte(strings.ReplaceAll(string(embedded), "  ", "\t")))
 	for _, s := range fuzzSpecSeeds {
 		f.Add([]byte(s))
+	}
+	// the layouts repositories write: draft-07 and 2020-12 specs, per-kind
+	// schema files (here all named fuzz.yaml, so the kind is "fuzz" unless
+	// x-protoscan-kind names it)
+	layouts, _ := filepath.Glob("testdata/layouts/*/*")
+	for _, name := range layouts {
+		if data, err := os.ReadFile(name); err == nil {
+			f.Add(data)
+		}
 	}
 	messages := []any{
 		map[string]any{},
@@ -194,6 +206,11 @@ func FuzzParseSpec(f *testing.F) {
 		kinds := spec.Kinds()
 		if len(kinds) == 0 {
 			t.Fatal("a spec without message kinds compiled")
+		}
+		for _, w := range spec.Warnings() {
+			if w.File != "fuzz.yaml" || w.Msg == "" {
+				t.Fatalf("warning without a file or a text: %+v", w)
+			}
 		}
 		// what a user of the spec does next: read enums, validate
 		for _, k := range kinds {

@@ -38,7 +38,7 @@ func (s *Spec) JSONSchema(kindName string) ([]byte, error) {
 		return nil, fmt.Errorf("unknown kind %q: spec %s %s defines %s",
 			kindName, s.protocolName(), s.Version, strings.Join(s.Kinds(), ", "))
 	}
-	info := s.export
+	info := k.export // the kind's file's, in a spec of several files
 	if info == nil {
 		info = &exportInfo{}
 	}
@@ -177,16 +177,25 @@ func (c *compiler) exportSnapshot(s *Spec, root *yaml.Node, kindNodes [][2]*yaml
 		fieldSchema: map[*field]*schema{},
 		kindNotes:   map[string]*exportNotes{},
 	}
+	// $defs are exported as definitions too (the export is draft-07); a
+	// name both sections use gets a suffix
 	for _, kv := range pairs(root) {
-		if kv[0].Value != "definitions" || kv[1].Kind != yaml.MappingNode {
+		section := kv[0].Value
+		if section != "definitions" && section != "$defs" || kv[1].Kind != yaml.MappingNode {
 			continue
 		}
 		for _, d := range pairs(kv[1]) {
-			if sc := c.compiled["#/definitions/"+d[0].Value]; sc != nil {
-				info.defs = append(info.defs, d[0].Value)
-				info.defSchema[d[0].Value] = sc
-				info.defName[sc] = d[0].Value
+			sc := c.compiled["#/"+section+"/"+d[0].Value]
+			if sc == nil {
+				continue
 			}
+			name := d[0].Value
+			for info.defSchema[name] != nil {
+				name += "_"
+			}
+			info.defs = append(info.defs, name)
+			info.defSchema[name] = sc
+			info.defName[sc] = name
 		}
 	}
 	for _, sc := range c.all {
@@ -208,7 +217,9 @@ func (c *compiler) exportSnapshot(s *Spec, root *yaml.Node, kindNodes [][2]*yaml
 		}
 		info.kindNotes[kv[0].Value] = n
 	}
-	s.export = info
+	for _, k := range s.kinds {
+		k.export = info
+	}
 }
 
 // exporter writes one kind.

@@ -6,6 +6,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -109,6 +110,128 @@ func loadSpec(path string, opt safefile.ReadOptions) (*Spec, error) {
 	}
 	fileCache.Store(abs, cachedSpec{data, s})
 	return s, nil
+}
+
+// LoadSpecs reads and compiles the spec the user named with one or more
+// paths (a repeated flag): a spec file, per-kind schema files
+// (handback.schema.json, or any file with x-protoscan-kind), or
+// directories of them, of which every *.yaml, *.yml and *.json file is
+// read, in name order. One file is LoadSpec's spec. The kinds of several
+// files make one spec: a kind defined twice is an error, and so are two
+// files of different versions or protocols (a file without either takes
+// the others'). Each file is read as LoadSpec reads it.
+func LoadSpecs(paths ...string) (*Spec, error) {
+	return loadSpecs(paths, "", safefile.ReadOptions{Explicit: true})
+}
+
+// LoadSpecsIn is LoadSpecs for paths of the tree at root, read as
+// LoadSpecIn reads them; a directory out of root is refused too.
+func LoadSpecsIn(root string, paths ...string) (*Spec, error) {
+	root = cmp.Or(root, ".")
+	return loadSpecs(paths, root, safefile.ReadOptions{Root: root})
+}
+
+// specExts are the file name extensions a spec directory's files have.
+var specExts = []string{".yaml", ".yml", ".json"}
+
+func loadSpecs(paths []string, root string, opt safefile.ReadOptions) (*Spec, error) {
+	var files []string
+	for _, p := range paths {
+		fi, err := os.Stat(p)
+		if err != nil || !fi.IsDir() {
+			files = append(files, p) // loadSpec says what is wrong with it
+			continue
+		}
+		if root != "" && !safefile.Within(root, p) {
+			return nil, &SpecError{File: p, Msg: "directory outside the tree"}
+		}
+		entries, err := os.ReadDir(p)
+		if err != nil {
+			return nil, fmt.Errorf("spec: %w", err)
+		}
+		n := len(files)
+		for _, e := range entries {
+			if !e.IsDir() && slices.Contains(specExts, strings.ToLower(filepath.Ext(e.Name()))) {
+				files = append(files, filepath.Join(p, e.Name()))
+			}
+		}
+		if len(files) == n {
+			return nil, &SpecError{File: p, Msg: "no spec files (*.yaml, *.yml, *.json) in the directory"}
+		}
+	}
+	switch len(files) {
+	case 0:
+		return nil, errors.New("spec: no spec file given")
+	case 1:
+		return loadSpec(files[0], opt)
+	}
+	var parts []*Spec
+	var errs []error
+	for _, f := range files {
+		s, err := loadSpec(f, opt)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		parts = append(parts, s)
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return mergeSpecs(parts)
+}
+
+// mergeSpecs makes one spec of the kinds of several. Kinds are immutable
+// once compiled, so the merged spec shares them.
+func mergeSpecs(parts []*Spec) (*Spec, error) {
+	m := &Spec{}
+	var names []string
+	var errs []error
+	from := map[string]string{} // kind -> file
+	versionFrom, protocolFrom := "", ""
+	for _, p := range parts {
+		names = append(names, p.Source)
+		m.sources = append(m.sources, p.sources...)
+		m.warnings = append(m.warnings, p.warnings...)
+		if p.Version != "" {
+			if m.Version == "" {
+				m.Version, versionFrom = p.Version, p.Source
+			} else if normalizeVersion(p.Version) != normalizeVersion(m.Version) {
+				errs = append(errs, &SpecError{File: p.Source, Msg: fmt.Sprintf("version %q differs from version %q of %s", p.Version, m.Version, versionFrom)})
+			}
+		}
+		if p.Protocol != "" {
+			if m.Protocol == "" {
+				m.Protocol, protocolFrom = p.Protocol, p.Source
+			} else if p.Protocol != m.Protocol {
+				errs = append(errs, &SpecError{File: p.Source, Msg: fmt.Sprintf("protocol %q differs from protocol %q of %s", p.Protocol, m.Protocol, protocolFrom)})
+			}
+		}
+		if p.pipeline != nil {
+			if m.pipeline != nil {
+				errs = append(errs, &SpecError{File: p.Source, Msg: "a second pipeline section (one file of a spec holds it)"})
+			}
+			m.pipeline = p.pipeline
+		}
+		for _, k := range p.kinds {
+			if f, dup := from[k.name]; dup {
+				errs = append(errs, &SpecError{File: p.Source, Msg: fmt.Sprintf("message kind %q is defined in %s too", k.name, f)})
+				continue
+			}
+			from[k.name] = p.Source
+			if k.inferred {
+				nk := *k // its file's spec keeps the signature it inferred alone
+				k = &nk
+			}
+			m.kinds = append(m.kinds, k)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	inferSignatures(m.kinds)
+	m.Source = strings.Join(names, ", ")
+	return m, nil
 }
 
 // Discover finds the specs a repository ships: docs/specs/protocol-core-v*.yaml

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -23,10 +25,10 @@ type Spec struct {
 	kinds    []*kind       // in spec order
 	pipeline *PipelineSpec // the pipeline section, or nil (pipelinespec.go)
 
-	// export is what JSONSchema needs beyond the validators: annotations,
-	// definition names, the schema tree before collapseRefs. Validation
-	// never reads it.
-	export *exportInfo
+	// warnings are the loader's (Warnings)
+	warnings []Warning
+	// sources are the files the spec was compiled from (Sources)
+	sources []string
 }
 
 // kind is one message kind of a spec (delegate, handback...).
@@ -38,9 +40,11 @@ type kind struct {
 	// unknownRule is the rule id of an unknown field, built once
 	unknownRule string
 	signature   []string
-	required    []string
-	fields      map[string]*field
-	order       []*field // core fields first, then extensions, in spec order
+	// inferred is set when the spec gives no signature (inferSignatures)
+	inferred bool
+	required []string
+	fields   map[string]*field
+	order    []*field // core fields first, then extensions, in spec order
 	// byLen lists the fields by the length of their names, for field:
 	// most lengths hold one name, which a compare settles faster than
 	// the map's hashing (a lookup per member of every message)
@@ -58,6 +62,10 @@ type kind struct {
 	// extensions holds the kind's own x- annotations as plain values
 	// (see Spec.Extension)
 	extensions map[string]any
+	// export is what JSONSchema needs beyond the validators, from the
+	// kind's spec file: annotations, definition names, the schema tree
+	// before collapseRefs. Validation never reads it.
+	export *exportInfo
 }
 
 // field returns the field named name, or nil.
@@ -131,6 +139,10 @@ type field struct {
 // constraints are the names rule ids end in (see the README).
 var constraints = []string{"required", "type", "format", "length", "words", "range", "items", "unique",
 	"enum", "const", "one-of", "any-of", "not", "not-allowed", "additional", "exists", "unchecked", "deprecated"}
+
+// Sources returns the files the spec was compiled from: Source alone,
+// or each per-kind file of a spec LoadSpecs merged, in load order.
+func (s *Spec) Sources() []string { return slices.Clone(s.sources) }
 
 // Kinds returns the names of the message kinds the spec defines, in spec
 // order.
@@ -255,8 +267,10 @@ func parseSpec(name string, data []byte, lazyRules bool) (*Spec, error) {
 }
 
 type compiler struct {
-	file     string
-	errs     []error
+	file string
+	errs []error
+	// defs holds the definitions by the $ref that names them:
+	// "#/definitions/x" and "#/$defs/x"
 	defs     map[string]*yaml.Node
 	compiled map[string]*schema
 	all      []*schema // every schema compiled, for the $ref cycle check
@@ -268,6 +282,28 @@ type compiler struct {
 	// celRule): for the embedded specs only, whose rules tests compile.
 	lazyRules bool
 	notes     map[*schema]*exportNotes // annotations, for JSONSchema
+	warns     []Warning
+	root      *yaml.Node // the document's mapping
+}
+
+// warnf records a warning at n; past maxWarnings, one more says so.
+func (c *compiler) warnf(n *yaml.Node, format string, args ...any) {
+	if len(c.warns) > maxWarnings {
+		return
+	}
+	w := Warning{File: c.file, Msg: fmt.Sprintf(format, args...)}
+	if len(c.warns) == maxWarnings {
+		w.Msg = "more warnings left out"
+	}
+	if n != nil {
+		w.Line, w.Col = n.Line, n.Column
+	}
+	c.warns = append(c.warns, w)
+}
+
+// unenforced warns that a JSON Schema keyword is not checked.
+func (c *compiler) unenforced(k *yaml.Node, where string) {
+	c.warnf(k, "JSON Schema keyword %q%s is not enforced by protoscan (ignored)", k.Value, where)
 }
 
 func (c *compiler) errorf(n *yaml.Node, format string, args ...any) {
@@ -332,19 +368,24 @@ func (c *compiler) spec(doc *yaml.Node) *Spec {
 		c.errorf(root, "spec must be a mapping")
 		return nil
 	}
-	s := &Spec{Source: c.file}
+	s := &Spec{Source: c.file, sources: []string{c.file}}
+	c.root = root
 	var kindNodes [][2]*yaml.Node
 	// definitions first, so $refs from kinds resolve wherever they appear
 	for _, kv := range pairs(root) {
-		if kv[0].Value == "definitions" {
+		if section := kv[0].Value; section == "definitions" || section == "$defs" {
 			if kv[1].Kind != yaml.MappingNode {
-				c.errorf(kv[1], "definitions must be a mapping")
+				c.errorf(kv[1], "%s must be a mapping", section)
 				continue
 			}
 			for _, d := range pairs(kv[1]) {
-				c.defs[d[0].Value] = d[1]
+				c.defs["#/"+section+"/"+d[0].Value] = d[1]
 			}
 		}
+	}
+	perKind := c.perKind(root)
+	if perKind != "" {
+		kindNodes = append(kindNodes, [2]*yaml.Node{{Kind: yaml.ScalarNode, Value: perKind, Line: root.Line, Column: root.Column}, root})
 	}
 	for _, kv := range pairs(root) {
 		k, v := kv[0], kv[1]
@@ -353,20 +394,34 @@ func (c *compiler) spec(doc *yaml.Node) *Spec {
 			s.Version = v.Value
 		case key == "protocol":
 			s.Protocol = v.Value
-		case key == "definitions":
+		case key == "definitions", key == "$defs":
 			for _, d := range pairs(v) {
-				c.ref(d[0], "#/definitions/"+d[0].Value)
+				c.ref(d[0], "#/"+key+"/"+d[0].Value)
 			}
 		case key == "pipeline":
 			defer c.pipeline(s, v) // after the kinds, which it names
-		case isAnnotation(key):
-		case v.Kind == yaml.MappingNode && hasKey(v, "core_fields"):
+		case perKind != "", isAnnotation(key):
+			// a per-kind file's other keys are its kind's (c.kind)
+		case key == "type":
+			// the spec document is an object; saying so changes nothing
+		case isJSONSchemaKeyword(key):
+			c.unenforced(k, " at the top level of a spec (message kinds are top-level blocks)")
+		case v.Kind == yaml.MappingNode && looksLikeKind(v):
 			kindNodes = append(kindNodes, kv)
 		default:
-			c.errorf(k, "unknown top-level key %q (a message kind needs core_fields)", key)
+			msg := fmt.Sprintf("unknown top-level key %q", key)
+			if hinted := didYouMean(msg, key, topKeys); hinted != msg {
+				msg = hinted
+			} else {
+				msg += " (a message kind needs core_fields or properties)"
+			}
+			c.errorf(k, "%s", msg)
 		}
 	}
 	if s.Version == "" {
+		s.Version = versionIn(c.file, root)
+	}
+	if s.Version == "" && perKind == "" {
 		c.errorf(root, "spec has no version")
 	}
 	for _, kv := range kindNodes {
@@ -374,13 +429,15 @@ func (c *compiler) spec(doc *yaml.Node) *Spec {
 			s.kinds = append(s.kinds, kd)
 		}
 	}
-	if len(kindNodes) == 0 {
-		c.errorf(root, "spec defines no message kind (a top-level block with core_fields)")
+	inferSignatures(s.kinds)
+	if len(kindNodes) == 0 && !hasKey(root, "core_fields") && !hasKey(root, "properties") {
+		c.errorf(root, "spec defines no message kind (a top-level block with core_fields or properties)")
 	}
 	c.checkRefCycles()
 	if len(c.errs) == 0 {
 		c.checkExpansion()
 	}
+	s.warnings = c.warns
 	if len(c.errs) == 0 {
 		c.exportSnapshot(s, root, kindNodes)
 		c.collapseRefs(s)
@@ -448,26 +505,126 @@ func hasKey(n *yaml.Node, key string) bool {
 	return false
 }
 
-// isAnnotation reports keys that document and never constrain.
-func isAnnotation(key string) bool {
-	switch key {
-	case "description", "title", "$schema", "$id", "$comment", "default", "examples", "format", "readOnly", "writeOnly":
-		return true
+const celKeyword = "x-protoscan-validations"
+
+// kindKeyword names the kind of a per-kind schema file.
+const kindKeyword = "x-protoscan-kind"
+
+// topKeys are the keys of a spec's top level, for "did you mean".
+var topKeys = append([]string{"version", "protocol", "definitions", "$defs", "pipeline", kindKeyword}, schemaKeys...)
+
+// kindKeys are the keys of a message kind, for "did you mean".
+var kindKeys = append([]string{"signature", "core_fields", "extensions", celKeyword}, schemaKeys...)
+
+// looksLikeKind reports a top-level block that is a message kind: it has
+// fields (core_fields, extensions or properties), or a key one typo away
+// from them, which c.kind then names.
+func looksLikeKind(n *yaml.Node) bool {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		switch key := n.Content[i].Value; key {
+		case "core_fields", "extensions", "properties":
+			return true
+		default:
+			if _, near := nearest(key, []string{"core_fields", "extensions", "properties"}); near {
+				return true
+			}
+		}
 	}
-	return strings.HasPrefix(key, "x-") && key != celKeyword
+	return false
 }
 
-const celKeyword = "x-protoscan-validations"
+// perKind returns the kind a per-kind schema file defines, or "" for a
+// spec of kinds. A file is one kind's schema when it says which
+// (x-protoscan-kind: handback), or when its top level has the fields
+// itself (core_fields or properties); its kind is then its file name's
+// (handback.schema.json, handback-schema.yaml, handback.yaml).
+func (c *compiler) perKind(root *yaml.Node) string {
+	for _, kv := range pairs(root) {
+		if kv[0].Value == kindKeyword {
+			if kv[1].Kind != yaml.ScalarNode || kv[1].Value == "" {
+				c.errorf(kv[1], "%s must name a message kind", kindKeyword)
+				return ""
+			}
+			return kv[1].Value
+		}
+	}
+	if !hasKey(root, "core_fields") && !hasKey(root, "properties") {
+		return ""
+	}
+	name := kindOfFile(c.file)
+	if name == "" {
+		c.errorf(root, "cannot tell the message kind of this schema from its file name; add %s: KIND", kindKeyword)
+	}
+	return name
+}
+
+// kindOfFile is the kind a per-kind schema file's name gives:
+// handback-schema.yaml, handback.schema.json and handback.yaml all give
+// handback.
+func kindOfFile(file string) string {
+	base := filepath.Base(file)
+	if i := strings.LastIndexByte(base, ':'); i >= 0 { // embedded:NAME
+		base = base[i+1:]
+	}
+	for _, ext := range []string{".yaml", ".yml", ".json"} {
+		if b, ok := strings.CutSuffix(strings.ToLower(base), ext); ok {
+			base = b
+			break
+		}
+	}
+	for _, suffix := range []string{".schema", "-schema", "_schema"} {
+		base = strings.TrimSuffix(base, suffix)
+	}
+	if base == "" || strings.ContainsAny(base, ". ") {
+		return ""
+	}
+	return base
+}
+
+// versionRE finds a version in a file name or $id: protocol-core-v1.0.yaml.
+var versionRE = regexp.MustCompile(`[-_/.]v(\d+(?:\.\d+)*)`)
+
+// versionIn is the version a spec without a version key gives in its $id,
+// else in its file name, or "".
+func versionIn(file string, root *yaml.Node) string {
+	for _, kv := range pairs(root) {
+		if kv[0].Value == "$id" {
+			if m := versionRE.FindStringSubmatch(kv[1].Value); m != nil {
+				return m[1]
+			}
+		}
+	}
+	if m := versionRE.FindStringSubmatch(filepath.Base(file)); m != nil {
+		return m[1]
+	}
+	return ""
+}
 
 func (c *compiler) kind(name string, n *yaml.Node) *kind {
 	k := &kind{name: name, title: strings.ToUpper(name), unknownRule: "msgcheck/" + name + "-unknown-field", fields: map[string]*field{}}
 	if strings.EqualFold(k.title, name) { // not so for every Unicode letter (ı)
 		k.upper = k.title
 	}
-	var required *yaml.Node
+	var required, properties *yaml.Node
+	addField := func(key *yaml.Node, v *yaml.Node, core bool) {
+		if _, dup := k.fields[key.Value]; dup {
+			c.errorf(key, "%s: field %q is defined twice", name, key.Value)
+			return
+		}
+		fd := &field{name: key.Value, core: core, schema: c.schema(v, 0),
+			ruleBase: name + "-" + ruleWord(key.Value), ruleIDs: map[string]string{}}
+		for _, con := range constraints {
+			fd.ruleIDs[con] = "msgcheck/" + fd.ruleBase + "-" + con
+		}
+		k.fields[fd.name] = fd
+		k.order = append(k.order, fd)
+	}
 	for _, kv := range pairs(n) {
 		key, v := kv[0].Value, kv[1]
 		switch {
+		case n == c.root && (key == "version" || key == "protocol" || key == "definitions" ||
+			key == "$defs" || key == "pipeline" || key == kindKeyword):
+			// a per-kind file's spec keys, read by c.spec
 		case key == "signature":
 			k.signature = c.strings(v)
 		case key == "required":
@@ -479,24 +636,37 @@ func (c *compiler) kind(name string, n *yaml.Node) *kind {
 				continue
 			}
 			for _, f := range pairs(v) {
-				if _, dup := k.fields[f[0].Value]; dup {
-					c.errorf(f[0], "%s: field %q is defined twice", name, f[0].Value)
-					continue
-				}
-				fd := &field{name: f[0].Value, core: key == "core_fields", schema: c.schema(f[1], 0),
-					ruleBase: name + "-" + ruleWord(f[0].Value), ruleIDs: map[string]string{}}
-				for _, con := range constraints {
-					fd.ruleIDs[con] = "msgcheck/" + fd.ruleBase + "-" + con
-				}
-				k.fields[fd.name] = fd
-				k.order = append(k.order, fd)
+				addField(f[0], f[1], key == "core_fields")
+			}
+		case key == "properties":
+			if v.Kind != yaml.MappingNode {
+				c.errorf(v, "%s.properties must be a mapping of field schemas", name)
+				continue
+			}
+			properties = v // after the loop: required may come later
+		case key == "type":
+			if ts := c.types(v); ts != 0 && ts&tObject == 0 {
+				c.errorf(v, "%s: a message kind is an object (type %q)", name, v.Value)
+			}
+		case key == "additionalProperties":
+			// false is what protoscan does with unknown fields: warn
+			if v.Kind != yaml.ScalarNode || v.ShortTag() != "!!bool" {
+				c.unenforced(kv[0], fmt.Sprintf(" on message kind %q (unknown fields are warnings)", name))
 			}
 		case key == celKeyword:
 			k.rules = c.celRules(name, v)
 		case isAnnotation(key):
 			c.extension(k, key, v)
+		case isJSONSchemaKeyword(key):
+			c.unenforced(kv[0], fmt.Sprintf(" on message kind %q", name))
 		default:
-			c.errorf(kv[0], "unknown key %q in message kind %q", key, name)
+			c.errorf(kv[0], "%s", didYouMean(fmt.Sprintf("unknown key %q in message kind %q", key, name), key, kindKeys))
+		}
+	}
+	// properties: the required ones are core fields, the others extensions
+	if properties != nil {
+		for _, f := range pairs(properties) {
+			addField(f[0], f[1], slices.Contains(k.required, f[0].Value))
 		}
 	}
 	// core fields before extensions, so errors come in a stable, useful order
@@ -531,7 +701,7 @@ func (c *compiler) kind(name string, n *yaml.Node) *kind {
 	for _, r := range k.required {
 		f := k.fields[r]
 		if f == nil {
-			c.errorf(required, "%s: required field %q is not defined in core_fields or extensions", name, r)
+			c.errorf(required, "%s: required field %q is not defined in core_fields, extensions or properties", name, r)
 			continue
 		}
 		f.required = true
@@ -542,6 +712,35 @@ func (c *compiler) kind(name string, n *yaml.Node) *kind {
 		}
 	}
 	return k
+}
+
+// inferSignatures gives each kind the spec gives no signature one from
+// its required fields, as a plain JSON Schema spec has none: the first
+// required field, and the first one no other kind requires (a DELEGATE's
+// task_id and skill, a HANDBACK's task_id and status). It runs again on
+// the kinds of a merged spec, whose kinds are then told apart by more.
+// One field is never enough (any record with an id would be a message):
+// a kind without two such fields is only checked where it is named.
+func inferSignatures(kinds []*kind) {
+	requiredBy := map[string]int{}
+	for _, k := range kinds {
+		for _, r := range slices.Compact(slices.Sorted(slices.Values(k.required))) {
+			requiredBy[r]++
+		}
+	}
+	for _, k := range kinds {
+		if len(k.signature) > 0 && !k.inferred || len(k.required) == 0 {
+			continue
+		}
+		k.inferred = true
+		k.signature = nil
+		for _, r := range k.required[1:] {
+			if requiredBy[r] == 1 && r != k.required[0] {
+				k.signature = []string{k.required[0], r}
+				break
+			}
+		}
+	}
 }
 
 // ruleWord turns a field name into the spelling used in rule ids.
@@ -574,16 +773,28 @@ func (c *compiler) ref(at *yaml.Node, ref string) *schema {
 	if s, ok := c.compiled[ref]; ok {
 		return s
 	}
-	name, ok := strings.CutPrefix(ref, "#/definitions/")
-	def := c.defs[name]
-	if !ok || def == nil || strings.Contains(name, "/") {
-		c.errorf(at, "unresolvable $ref %q (only #/definitions/NAME is supported)", ref)
+	def := c.defs[ref]
+	if base, frag, ok := strings.Cut(ref, "#"); def == nil && ok && base != "" && base == c.id() {
+		def = c.defs["#"+frag] // the spec's own $id, spelt out
+	}
+	if def == nil {
+		c.errorf(at, "unresolvable $ref %q (only #/definitions/NAME and #/$defs/NAME are supported)", ref)
 		return nil
 	}
 	s := newSchema(def.Line, def.Column)
 	c.compiled[ref] = s
 	c.fill(s, def, 0)
 	return s
+}
+
+// id is the $id of the spec's top level, or "".
+func (c *compiler) id() string {
+	for _, kv := range pairs(c.root) {
+		if kv[0].Value == "$id" && kv[1].Kind == yaml.ScalarNode {
+			return kv[1].Value
+		}
+	}
+	return ""
 }
 
 const maxSchemaDepth = 64
@@ -664,7 +875,7 @@ func (c *compiler) fill(s *schema, n *yaml.Node, depth int) {
 			s.uniqueItems = v.Value == "true"
 		case "items":
 			if v.Kind == yaml.SequenceNode {
-				c.errorf(v, "items as a list (tuple validation) is not supported; give one schema")
+				c.warnf(k, "items as a list (draft-07 tuple validation) is not enforced by protoscan (ignored)")
 				continue
 			}
 			s.items = c.schema(v, depth+1)
@@ -720,11 +931,14 @@ func (c *compiler) fill(s *schema, n *yaml.Node, depth int) {
 		case "aliases":
 			aliasNode = v
 		default:
-			if isAnnotation(key) {
+			switch {
+			case isAnnotation(key):
 				c.annotate(s, key, v)
-				continue
+			case isJSONSchemaKeyword(key):
+				c.unenforced(k, "")
+			default:
+				c.errorf(k, "%s", didYouMean(fmt.Sprintf("unknown keyword %q", key), key, schemaKeys))
 			}
-			c.errorf(k, "unknown keyword %q", key)
 		}
 	}
 	if aliasNode != nil {

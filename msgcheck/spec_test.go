@@ -306,7 +306,7 @@ func TestSpecUnknownKeywordFixture(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = msgcheck.ParseSpec("unknown-keyword.yaml", data)
-	if err == nil || err.Error() != `unknown-keyword.yaml:9:7: unknown keyword "minimun"` {
+	if err == nil || err.Error() != `unknown-keyword.yaml:9:7: unknown keyword "minimun" (did you mean "minimum"?)` {
 		t.Errorf("ParseSpec error = %v", err)
 	}
 	var se *msgcheck.SpecError
@@ -314,7 +314,7 @@ func TestSpecUnknownKeywordFixture(t *testing.T) {
 		t.Errorf("SpecError = %+v", se)
 	}
 	_, err = msgcheck.LoadSpec("testdata/specs/unknown-keyword.yaml")
-	if err == nil || err.Error() != `testdata/specs/unknown-keyword.yaml:9:7: unknown keyword "minimun"` {
+	if err == nil || err.Error() != `testdata/specs/unknown-keyword.yaml:9:7: unknown keyword "minimun" (did you mean "minimum"?)` {
 		t.Errorf("LoadSpec error = %v", err)
 	}
 }
@@ -326,23 +326,23 @@ func TestSpecErrors(t *testing.T) {
 		src  string
 		want string // the full error text; a trailing * matches a prefix
 	}{
-		{"unknown keyword nested", head + "    v: {properties: {a: {maxLenght: 3}}}\n", `bad.yaml:5:26: unknown keyword "maxLenght"`},
-		{"unresolvable $ref", head + "    v: {$ref: \"#/definitions/nope\"}\n", `bad.yaml:5:15: unresolvable $ref "#/definitions/nope" (only #/definitions/NAME is supported)`},
-		{"external $ref", head + "    v: {$ref: \"other.yaml#/definitions/x\"}\n", `bad.yaml:5:15: unresolvable $ref "other.yaml#/definitions/x" (only #/definitions/NAME is supported)`},
+		{"unknown keyword nested", head + "    v: {properties: {a: {maxLenght: 3}}}\n", `bad.yaml:5:26: unknown keyword "maxLenght" (did you mean "maxLength"?)`},
+		{"unresolvable $ref", head + "    v: {$ref: \"#/definitions/nope\"}\n", `bad.yaml:5:15: unresolvable $ref "#/definitions/nope" (only #/definitions/NAME and #/$defs/NAME are supported)`},
+		{"external $ref", head + "    v: {$ref: \"other.yaml#/definitions/x\"}\n", `bad.yaml:5:15: unresolvable $ref "other.yaml#/definitions/x" (only #/definitions/NAME and #/$defs/NAME are supported)`},
 		{"bad pattern", head + "    v: {pattern: \"(\"}\n", `bad.yaml:5:18: pattern "(" does not compile: *`},
 		{"bad type name", head + "    v: {type: strng}\n", `bad.yaml:5:15: unknown type "strng" (want string, number, integer, boolean, array, object or null)`},
 		{"bad type name in a list", head + "    v: {type: [string, nmber]}\n", `bad.yaml:5:24: unknown type "nmber" (want string, number, integer, boolean, array, object or null)`},
 		{"minimum > maximum", head + "    v: {minimum: 5, maximum: 1}\n", `bad.yaml:5:8: minimum 5 is greater than maximum 1`},
 		{"alias outside the enum", head + "    v:\n      enum: [a, b]\n      aliases: {old: c}\n", `bad.yaml:7:22: alias "old" maps to "c", which is not in the enum`},
 		{"aliases without enum", head + "    v:\n      aliases: {old: c}\n", `bad.yaml:6:16: aliases needs a string enum beside it`},
-		{"required field not defined", "version: \"1\"\nmsg:\n  required: [v, w]\n  core_fields:\n    v: {}\n", `bad.yaml:3:13: msg: required field "w" is not defined in core_fields or extensions`},
+		{"required field not defined", "version: \"1\"\nmsg:\n  required: [v, w]\n  core_fields:\n    v: {}\n", `bad.yaml:3:13: msg: required field "w" is not defined in core_fields, extensions or properties`},
 		{"signature field not defined", "version: \"1\"\nmsg:\n  signature: [w]\n  core_fields:\n    v: {}\n", `bad.yaml:3:3: msg: signature field "w" is not defined`},
 		{"field defined twice", head + "    v: {}\n  extensions:\n    v: {}\n", `bad.yaml:7:5: msg: field "v" is defined twice`},
 		{"no version", "# comment\nprotocol: x\nmsg:\n  core_fields: {v: {}}\n", `bad.yaml:2:1: spec has no version`},
 		{"empty version", "version: \"\"\nmsg:\n  core_fields: {v: {}}\n", `bad.yaml:1:1: spec has no version`},
-		{"no kind", "version: \"1\"\nprotocol: x\n", `bad.yaml:1:1: spec defines no message kind (a top-level block with core_fields)`},
-		{"unknown top-level key", "version: \"1\"\nmsg:\n  core_fields: {v: {}}\nfoo: 1\n", `bad.yaml:4:1: unknown top-level key "foo" (a message kind needs core_fields)`},
-		{"unknown key in a kind", "version: \"1\"\nmsg:\n  core_fields: {v: {}}\n  requird: [v]\n", `bad.yaml:4:3: unknown key "requird" in message kind "msg"`},
+		{"no kind", "version: \"1\"\nprotocol: x\n", `bad.yaml:1:1: spec defines no message kind (a top-level block with core_fields or properties)`},
+		{"unknown top-level key", "version: \"1\"\nmsg:\n  core_fields: {v: {}}\nfoo: 1\n", `bad.yaml:4:1: unknown top-level key "foo" (a message kind needs core_fields or properties)`},
+		{"unknown key in a kind", "version: \"1\"\nmsg:\n  core_fields: {v: {}}\n  requird: [v]\n", `bad.yaml:4:3: unknown key "requird" in message kind "msg" (did you mean "required"?)`},
 		{"non-mapping spec", "- a\n- b\n", `bad.yaml:1:1: spec must be a mapping`},
 		{"scalar spec", "just text\n", `bad.yaml:1:1: spec must be a mapping`},
 		{"invalid YAML", "version: [1\n", `bad.yaml:1: did not find expected ',' or ']'`},
@@ -350,7 +350,6 @@ func TestSpecErrors(t *testing.T) {
 		{"fractional minItems", head + "    v: {minItems: 1.5}\n", `bad.yaml:5:19: minItems must be a non-negative integer (got "1.5")`},
 		{"minimum not a number", head + "    v: {minimum: abc}\n", `bad.yaml:5:18: minimum must be a number (got "abc")`},
 		{"draft-04 exclusiveMinimum", head + "    v: {exclusiveMinimum: true}\n", `bad.yaml:5:27: exclusiveMinimum must be a number (draft-04 boolean form is not supported)`},
-		{"tuple items", head + "    v: {items: [{}, {}]}\n", `bad.yaml:5:16: items as a list (tuple validation) is not supported; give one schema`},
 		{"empty oneOf", head + "    v: {oneOf: []}\n", `bad.yaml:5:16: oneOf must be a non-empty list of schemas`},
 		{"empty enum", head + "    v: {enum: []}\n", `bad.yaml:5:15: enum must be a non-empty list`},
 		{"schema not a mapping", head + "    v: [string]\n", `bad.yaml:5:8: schema must be a mapping`},
@@ -476,7 +475,7 @@ func TestSpecSeveralErrorsAllReported(t *testing.T) {
 		t.Fatal("accepted")
 	}
 	want := "two.yaml:4:15: unknown type \"strng\" (want string, number, integer, boolean, array, object or null)\n" +
-		"two.yaml:5:9: unknown keyword \"minimun\""
+		"two.yaml:5:9: unknown keyword \"minimun\" (did you mean \"minimum\"?)"
 	if err.Error() != want {
 		t.Errorf("error:\n%s\nwant:\n%s", err, want)
 	}

@@ -19,12 +19,12 @@ type Flag struct {
 // Register adds -spec to fs (an Analyzer's Flags).
 func Register(fs *flag.FlagSet) *Flag {
 	f := &Flag{}
-	fs.StringVar(&f.path, "spec", "", "protocol spec `file` (default: the embedded protocol-core v1.0)")
+	fs.StringVar(&f.path, "spec", "", "protocol spec `file`, or a directory of per-kind schema files (default: the embedded protocol-core v1.0)")
 	f.load = sync.OnceValues(func() (*msgcheck.Spec, error) {
 		if f.path == "" {
 			return msgcheck.DefaultSpec(), nil
 		}
-		return msgcheck.LoadSpec(f.path)
+		return msgcheck.LoadSpecs(f.path) // a spec file, or a directory of per-kind schemas
 	})
 	return f
 }

@@ -41,7 +41,7 @@ func (e *env) audit(args []string) int {
 		outputs = append(outputs, o)
 		return err
 	})
-	specPath := fs.String("spec", "", "protocol spec `FILE` (default: docs/specs/protocol-core-v*.yaml under the root, else the embedded v1.0)")
+	specPath := specFlag(fs, " (default: docs/specs/protocol-core-v*.yaml under the root, else the embedded v1.0)")
 	rootFlag := fs.String("root", "", "repository root `DIR` for skills/ lookups (default: nearest ancestor with .git, else the current directory)")
 	failUnder := fs.String("fail-under", "", "exit 1 when compliance is under `PCT` percent (default: exit 1 on any invalid message)")
 	verdicts := fs.String("verdicts", "", "write one line per message, 1 (valid) or 0 (invalid or malformed), in input order, to `FILE`")

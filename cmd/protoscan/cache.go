@@ -42,15 +42,17 @@ func openCache(specs []*msgcheck.Spec, cfg *config.Config, analyzers string, can
 	slices.Sort(names)
 	parts := []string{"analyzers", strings.Join(slices.Compact(names), ",")}
 	for _, s := range specs {
-		// an embedded spec is part of the build, which the key names
-		if !strings.HasPrefix(s.Source, "embedded:") {
-			sum, err := fileSum(s.Source)
-			if err != nil {
-				return nil, ""
+		for _, src := range s.Sources() {
+			// an embedded spec is part of the build, which the key names
+			if !strings.HasPrefix(src, "embedded:") {
+				sum, err := fileSum(src)
+				if err != nil {
+					return nil, ""
+				}
+				parts = append(parts, "spec", src, sum)
+			} else {
+				parts = append(parts, "spec", src)
 			}
-			parts = append(parts, "spec", s.Source, sum)
-		} else {
-			parts = append(parts, "spec", s.Source)
 		}
 	}
 	if cfg != nil {

@@ -15,7 +15,7 @@ import (
 // handoff in the files evaluated into its validation event and routing
 // decision. Exit code 0 when every handoff passes or warns, 1 when one
 // fails, 2 when a file or the spec cannot be read.
-func (e *env) validateHandoffs(paths []string, asJSON bool, specPath, root string) int {
+func (e *env) validateHandoffs(paths []string, asJSON bool, specPath specPaths, root string) int {
 	ev, err := handoffEvaluator(specPath, root)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "protoscan validate:", err)
@@ -79,11 +79,11 @@ func readName(path string) string {
 // handoffEvaluator builds the evaluator: --spec wins (it must define the
 // nexus_handoff_v2 kind), else the repository's
 // docs/specs/nexus-handoff-v2*.yaml, else the embedded spec.
-func handoffEvaluator(specPath, root string) (*handoff.Evaluator, error) {
+func handoffEvaluator(specPath specPaths, root string) (*handoff.Evaluator, error) {
 	var spec *msgcheck.Spec
 	var err error
-	if specPath != "" {
-		spec, err = msgcheck.LoadSpec(specPath)
+	if len(specPath) > 0 {
+		spec, err = msgcheck.LoadSpecs(specPath...)
 	} else {
 		if root == "" {
 			root = findRoot()

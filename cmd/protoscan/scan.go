@@ -64,7 +64,7 @@ func (e *env) scan(args []string) int {
 	failOn := fs.String("fail-on", "error", "exit 1 when a finding is at or above `LEVEL`: error, warning, note, or never (none)")
 	fixFlag := fs.Bool("fix", false, "apply the fixes findings offer (drifted statuses) and report what is left")
 	diffFlag := fs.Bool("diff", false, "print the fixes as a unified diff and change no file (implies --fix)")
-	specPath := fs.String("spec", "", "protocol spec `FILE` (default: the config's spec, else docs/specs/protocol-core-v*.yaml under the first PATH, else the embedded v1.0; one of the tree, found or named by its own .protoscan.yaml, that cannot be loaded is a protoscan/spec-error finding and the embedded v1.0 stands in)")
+	specPath := specFlag(fs, " (default: the config's spec, else docs/specs/protocol-core-v*.yaml under the first PATH, else the embedded v1.0; one of the tree, found or named by its own .protoscan.yaml, that cannot be loaded is a protoscan/spec-error finding and the embedded v1.0 stands in)")
 	configPath := fs.String("config", "", "config `FILE` (default: .protoscan.yaml at the first PATH)")
 	baselineIn := fs.String("baseline", "", "do not report the findings recorded in the baseline `FILE`")
 	baselineOut := fs.String("write-baseline", "", "record every finding in the baseline `FILE` and report none as new")
@@ -108,7 +108,7 @@ func (e *env) scan(args []string) int {
 		opts.Include = append(slices.Clone(cfg.Include), opts.Include...)
 		opts.Exclude = append(slices.Clone(cfg.Exclude), opts.Exclude...)
 		if !set["spec"] && cfg.Spec != "" {
-			*specPath = cfg.SpecPath()
+			*specPath = cfg.SpecPaths()
 			// a config of the tree names a spec of the tree
 			specInTree = *configPath == "" || safefile.Within(dirOf(paths[0]), *configPath)
 		}
@@ -142,14 +142,14 @@ func (e *env) scan(args []string) int {
 			return trouble(err)
 		}
 		specs = []*msgcheck.Spec{msgcheck.DefaultSpec()}
-		fallback.add(err, specs[0], *specPath != "")
+		fallback.add(err, specs[0], len(*specPath) > 0)
 	}
 	sopts := scan.Options{Walk: opts, Workers: *workers}
 	validate := false
 	for _, a := range strings.Split(*analyzers, ",") {
 		switch strings.TrimSpace(a) {
 		case "enumdrift":
-			vspec := fallback.vocabularySpec(specs[0], discovered, *specPath != "")
+			vspec := fallback.vocabularySpec(specs[0], discovered, len(*specPath) > 0)
 			if sopts.Vocabulary, err = enumdrift.NewVocabulary(vspec, synonyms); err != nil {
 				if cfg != nil && len(synonyms) > 0 {
 					return trouble(cfg.Errorf(cfg.Pos("synonyms"), "%v", err))

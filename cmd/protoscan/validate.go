@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -40,7 +41,7 @@ func (e *env) validate(args []string) int {
 	var handoffs []string // see handoff.go
 	fs.Func("handoff", "evaluate the NEXUS handoffs in `FILE` (YAML, JSON or Markdown; repeatable)", func(s string) error { handoffs = append(handoffs, s); return nil })
 	asJSON := fs.Bool("json", false, "print one JSON result object per message")
-	specPath := fs.String("spec", "", "protocol spec `FILE` (default: docs/specs/protocol-core-v*.yaml under the root, else the embedded v1.0)")
+	specPath := specFlag(fs, " (default: docs/specs/protocol-core-v*.yaml under the root, else the embedded v1.0)")
 	root := fs.String("root", "", "repository root `DIR` for skills/ lookups (default: nearest ancestor with .git, else the current directory)")
 	events := addEventsFlag(fs) // see events.go
 	usage := "usage: protoscan validate [--delegate F | --handback F | --handoff F | --verdict F | F...] [--json] [--spec F] [--root DIR] [--events F]"
@@ -243,7 +244,7 @@ func startsLikeJSON(data []byte) bool {
 
 // validator builds the validator for a run: --spec wins, else the
 // repository's docs/specs/protocol-core-v*.yaml, else the embedded spec.
-func (e *env) validator(specPath, root string) (*msgcheck.Validator, error) {
+func (e *env) validator(specPath specPaths, root string) (*msgcheck.Validator, error) {
 	specs, root, err := resolveSpecs(specPath, false, root)
 	if err != nil {
 		return nil, err
@@ -256,7 +257,7 @@ func (e *env) validator(specPath, root string) (*msgcheck.Validator, error) {
 // docs/specs/ of the root. specPath is the user's, read from anywhere,
 // unless inTree says the tree named it; the tree's specs are read only
 // from inside the root.
-func resolveSpecs(specPath string, inTree bool, root string) ([]*msgcheck.Spec, string, error) {
+func resolveSpecs(specPath specPaths, inTree bool, root string) ([]*msgcheck.Spec, string, error) {
 	if root == "" {
 		root = findRoot()
 	} else if fi, err := os.Stat(root); err != nil {
@@ -264,12 +265,12 @@ func resolveSpecs(specPath string, inTree bool, root string) ([]*msgcheck.Spec, 
 	} else if !fi.IsDir() {
 		return nil, root, fmt.Errorf("root %s: not a directory", root)
 	}
-	if specPath != "" {
-		load := msgcheck.LoadSpec
+	if len(specPath) > 0 {
+		load := msgcheck.LoadSpecs
 		if inTree {
-			load = func(p string) (*msgcheck.Spec, error) { return msgcheck.LoadSpecIn(root, p) }
+			load = func(p ...string) (*msgcheck.Spec, error) { return msgcheck.LoadSpecsIn(root, p...) }
 		}
-		s, err := load(specPath)
+		s, err := load(specPath...)
 		if err != nil {
 			return nil, root, err
 		}
@@ -301,7 +302,7 @@ func findRoot() string {
 func (e *env) spec(args []string) int {
 	fs := flag.NewFlagSet("spec", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
-	specPath := fs.String("spec", "", "protocol spec `FILE`")
+	specPath := specFlag(fs, "")
 	root := fs.String("root", "", "repository root `DIR`")
 	var kind *string
 	fs.Func("json-schema", "print the message `KIND` (delegate, handback...) of the spec as a draft-07 JSON Schema", func(s string) error { kind = &s; return nil })
@@ -328,19 +329,27 @@ func (e *env) spec(args []string) int {
 		e.stdout.Write(schema)
 		return exitOK
 	}
-	var data []byte
-	if name, ok := strings.CutPrefix(s.Source, "embedded:"); ok {
-		data, err = msgcheck.EmbeddedSpecSource(name)
-	} else {
-		// read as it was loaded; DefaultMax is the spec limit
-		data, err = safefile.ReadFile(s.Source, safefile.ReadOptions{Root: dir, Explicit: *specPath != ""})
+	fmt.Fprintf(e.stdout, "# %s %s, from %s\n", cmp.Or(s.Protocol, "protocol"), s.Version, s.Source)
+	for i, src := range s.Sources() {
+		var data []byte
+		if name, ok := strings.CutPrefix(src, "embedded:"); ok {
+			data, err = msgcheck.EmbeddedSpecSource(name)
+		} else {
+			// read as it was loaded; DefaultMax is the spec limit
+			data, err = safefile.ReadFile(src, safefile.ReadOptions{Root: dir, Explicit: len(*specPath) > 0})
+		}
+		if err != nil {
+			fmt.Fprintln(e.stderr, "protoscan spec:", err)
+			return exitTrouble
+		}
+		if len(s.Sources()) > 1 {
+			if i > 0 {
+				fmt.Fprintln(e.stdout)
+			}
+			fmt.Fprintf(e.stdout, "# %s\n", src) // the files of a spec merged from several
+		}
+		e.stdout.Write(data)
 	}
-	if err != nil {
-		fmt.Fprintln(e.stderr, "protoscan spec:", err)
-		return exitTrouble
-	}
-	fmt.Fprintf(e.stdout, "# %s %s, from %s\n", s.Protocol, s.Version, s.Source)
-	e.stdout.Write(data)
 	return exitOK
 }
 
