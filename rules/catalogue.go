@@ -186,6 +186,14 @@ var catalogue = []Doc{
 		Fix:     "Fix the spec at the place given (`protoscan spec --root DIR` loads it and prints every problem), or remove it to use the embedded spec.",
 	},
 	{
+		ID: "protoscan/spec-warning", Name: "SpecWarning", Severity: finding.Warning,
+		Title:   "A spec of the scanned tree uses a JSON Schema keyword protoscan does not enforce",
+		What:    "A spec in the scanned tree loaded, but it uses a keyword of JSON Schema (draft-07, 2019-09 or 2020-12) that protoscan does not check, such as if/then/else, multipleOf or dependentRequired. Messages are validated without it. validate, audit and spec print the same warning on stderr.",
+		Why:     "The spec's author expects the keyword to hold; protoscan passing a message does not say it does.",
+		Example: "docs/specs/protocol-core-v1.0.yaml:40:9: warning: JSON Schema keyword \"if\" on message kind \"delegate\" is not enforced by protoscan (ignored) [protoscan/spec-warning]",
+		Fix:     "Express the constraint with what protoscan enforces (required, enum, pattern, minimum, minWords, x-protoscan-validations CEL rules), or accept that it is documentation only.",
+	},
+	{
 		ID: "protoscan/binary", Name: "Binary", Severity: finding.Note,
 		Title:   "A binary file with a source file name was not scanned",
 		What:    "A file named like a source file (.py, .go, .yaml, .json, .md...) holds binary data (NUL bytes in its head) and was skipped.",

@@ -77,6 +77,7 @@ func (e *env) audit(args []string) int {
 		fmt.Fprintln(e.stderr, "protoscan audit:", err)
 		return exitTrouble
 	}
+	e.specWarnings("audit", specs)
 	v, err := msgcheck.New(msgcheck.Options{Root: root}, specs...)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "protoscan audit:", err)

@@ -175,6 +175,7 @@ func (e *env) scan(args []string) int {
 		}
 		usedSpecs = append(slices.Clone(specs), more...)
 	}
+	fallback.warn(usedSpecs)
 	for _, n := range fallback.notes {
 		fmt.Fprintln(e.stderr, "protoscan:", n)
 	}

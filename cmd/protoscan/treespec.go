@@ -17,8 +17,12 @@ import (
 )
 
 // ruleSpecError is the finding of a spec of the scanned tree that could
-// not be loaded (rules/catalogue.go documents it).
-const ruleSpecError = "protoscan/spec-error"
+// not be loaded, ruleSpecWarning of a spec that loaded with a warning
+// (rules/catalogue.go documents both).
+const (
+	ruleSpecError   = "protoscan/spec-error"
+	ruleSpecWarning = "protoscan/spec-warning"
+)
 
 // specFallback collects the specs of the scanned tree that a scan could
 // not load and replaced with an embedded one: a spec problem of the tree
@@ -94,6 +98,30 @@ func (s *specFallback) record(err error, fromConfig bool, what, failed, instead 
 		problems = fmt.Sprintf("%d problems", n)
 	}
 	s.notes = append(s.notes, fmt.Sprintf("%s: %s (%s, reported as %s); %s", display, failed, problems, ruleSpecError, instead))
+}
+
+// warn reports what the loader warned about in specs (a JSON Schema
+// keyword protoscan does not enforce) as warning findings at their
+// place, for the specs inside the scanned tree; a spec outside it (named
+// on the command line) has its warnings noted on stderr.
+func (s *specFallback) warn(specs []*msgcheck.Spec) {
+	for _, spec := range specs {
+		for _, w := range spec.Warnings() {
+			rel, ok := relIn(s.root, w.File)
+			if !ok {
+				s.notes = append(s.notes, "warning: "+w.String())
+				continue
+			}
+			loc := finding.Location{Path: joinPrefix(s.prefix, rel), Line: w.Line, Col: w.Col}
+			s.findings = append(s.findings, finding.Finding{
+				Rule:        ruleSpecWarning,
+				Severity:    finding.Warning,
+				Location:    loc,
+				Message:     w.Msg,
+				Fingerprint: baseline.Fingerprint(ruleSpecWarning, loc.Path, []byte(w.Msg)),
+			})
+		}
+	}
 }
 
 // vocabularySpec returns the spec enumdrift takes its statuses from:

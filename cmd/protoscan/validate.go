@@ -249,7 +249,20 @@ func (e *env) validator(specPath specPaths, root string) (*msgcheck.Validator, e
 	if err != nil {
 		return nil, err
 	}
+	e.specWarnings("validate", specs)
 	return msgcheck.New(msgcheck.Options{Root: root, Timing: true}, specs...)
+}
+
+// specWarnings prints on stderr what the loader warned about in specs
+// (JSON Schema keywords it does not enforce), one FILE:LINE:COL line
+// each: the spec works, its author should know what it does not check.
+// scan reports them as findings instead (specFallback.warn).
+func (e *env) specWarnings(cmd string, specs []*msgcheck.Spec) {
+	for _, s := range specs {
+		for _, w := range s.Warnings() {
+			fmt.Fprintf(e.stderr, "protoscan %s: warning: %s\n", cmd, w)
+		}
+	}
 }
 
 // resolveSpecs returns the specs of a run, and its root (the default
@@ -319,6 +332,7 @@ func (e *env) spec(args []string) int {
 		fmt.Fprintln(e.stderr, "protoscan spec:", err)
 		return exitTrouble
 	}
+	e.specWarnings("spec", specs)
 	s := specs[0]
 	if kind != nil {
 		schema, err := s.JSONSchema(*kind)
