@@ -331,3 +331,20 @@ func nameWords(s string) []string {
 	flush(len(s))
 	return out
 }
+
+// ShapeFields returns the fields ShapeOf counts for a kind: its id field
+// and its other core fields (for prefilters: a file without them holds
+// no message of the kind recognised by its fields).
+func (s *Spec) ShapeFields(kindName string) (id string, core []string) {
+	k := s.kind(kindName)
+	if k == nil {
+		return "", nil
+	}
+	id = k.idField()
+	for _, f := range k.order {
+		if f.core && f.name != id {
+			core = append(core, f.name)
+		}
+	}
+	return id, core
+}
