@@ -4,12 +4,16 @@
 // msgcheck, placing every finding at the line and column of the field it
 // is about.
 //
-// The kind of a mapping comes from its handoff_type field, else from the
-// spec's signatures (the fields that identify a kind), else, for a data
-// document whose file is named after a kind (DELEGATE-001.yaml,
-// handbacks.json), from the name when the mapping has two of the kind's
-// fields. A mapping inside a message (a HANDBACK's metrics) is part of it,
-// not a message of its own.
+// A mapping is a message by its shape, as msgcheck's Spec.ShapeOf tells
+// it, never by two keys: its handoff_type names the kind, or the type or
+// function that builds it is named for the kind (Handback{...},
+// make_handback(...); a Python call's keyword arguments count for no other
+// call), or it has the kind's id field and two more of its core fields;
+// its foreign fields never outnumber the kind's own, and a map of column
+// titles or field names is none. A data document whose file is named
+// after a kind (DELEGATE-001.yaml, handbacks.json) may also hold the
+// kind's messages with two of its fields. A mapping inside a message (a
+// HANDBACK's metrics) is part of it, not a message of its own.
 //
 // Code is judged by what it says, never by what it computes: a value the
 // source computes is unknown and no finding is made on it, and since code
