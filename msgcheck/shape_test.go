@@ -85,3 +85,21 @@ func TestShapeOfOtherSpecs(t *testing.T) {
 		t.Errorf("two keys: ShapeOf = %q", got)
 	}
 }
+
+// FuzzShapeOf: any keys, values and names (identifiers and keys come from
+// untrusted files) give an answer without a panic, and a kind ShapeOf
+// names is one HasShape agrees with.
+func FuzzShapeOf(f *testing.F) {
+	f.Add("task_id", "status", "output", "Task", "make_handback", true)
+	f.Add("TaskID", "Status", "handoff_type", "HANDBACK", "HTTPHandbackV2Message", false)
+	f.Add("", "-", "_", "", "__", false)
+	spec := msgcheck.DefaultSpec()
+	f.Fuzz(func(t *testing.T, k1, k2, k3, v, name string, call bool) {
+		for _, fold := range []bool{false, true} {
+			r := msgcheck.Record{Keys: []string{k1, k2, k3}, Values: []any{v, v, nil}, Name: name, Call: call, Fold: fold}
+			if k := spec.ShapeOf(r); k != "" && !spec.HasShape(k, r) {
+				t.Errorf("ShapeOf = %q, HasShape disagrees", k)
+			}
+		}
+	})
+}
