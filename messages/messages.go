@@ -4,12 +4,16 @@
 // msgcheck, placing every finding at the line and column of the field it
 // is about.
 //
-// The kind of a mapping comes from its handoff_type field, else from the
-// spec's signatures (the fields that identify a kind), else, for a data
-// document whose file is named after a kind (DELEGATE-001.yaml,
-// handbacks.json), from the name when the mapping has two of the kind's
-// fields. A mapping inside a message (a HANDBACK's metrics) is part of it,
-// not a message of its own.
+// A mapping is a message by its shape, as msgcheck's Spec.ShapeOf tells
+// it, never by two keys: its handoff_type names the kind, or the type or
+// function that builds it is named for the kind (Handback{...},
+// make_handback(...); a Python call's keyword arguments count for no other
+// call), or it has the kind's id field and two more of its core fields;
+// its foreign fields never outnumber the kind's own, and a map of column
+// titles or field names is none. A data document whose file is named
+// after a kind (DELEGATE-001.yaml, handbacks.json) may also hold the
+// kind's messages with two of its fields. A mapping inside a message (a
+// HANDBACK's metrics) is part of it, not a message of its own.
 //
 // Code is judged by what it says, never by what it computes: a value the
 // source computes is unknown and no finding is made on it, and since code
@@ -47,10 +51,25 @@ type Checker struct {
 	// for the prefilter
 	names []string
 	// the prefilter: words any one of which may announce a message
-	// (handoff_type, nexus_handoff), and each kind's signature fields,
-	// all lower-cased
-	words      [][]byte
-	signatures [][][]byte
+	// (handoff_type, nexus_handoff, a protocol-core kind's name), and
+	// the fields that make a message of each kind, all lower-cased
+	words  [][]byte
+	shapes []shapeWords
+}
+
+// shapeWords are the fields a file must name to hold a message of a kind
+// recognised by its fields: every one of all, and need of some.
+type shapeWords struct {
+	all, some [][]byte
+	need      int
+}
+
+func lowerWords(fields []string) [][]byte {
+	out := make([][]byte, len(fields))
+	for i, f := range fields {
+		out[i] = []byte(strings.ToLower(f))
+	}
+	return out
 }
 
 // New returns a Checker validating the protocol-core messages with v,
@@ -64,21 +83,27 @@ func New(v *msgcheck.Validator, spec *msgcheck.Spec, more ...Protocol) *Checker 
 		}
 		core.fields[k] = set
 	}
-	c := &Checker{protocols: []protocol{core}, names: core.kinds, words: [][]byte{handoffType}}
+	c := &Checker{protocols: []protocol{core}, names: core.kinds, words: [][]byte{[]byte(msgcheck.MarkerField)}}
+	for _, k := range core.kinds {
+		// a type or builder named for the kind (make_handback) names it
+		c.words = append(c.words, []byte(strings.ToLower(k)))
+		id, fields := spec.ShapeFields(k)
+		if id != "" {
+			c.shapes = append(c.shapes, shapeWords{all: lowerWords([]string{id}), some: lowerWords(fields), need: min(2, len(fields))})
+		}
+	}
 	for _, p := range more {
 		if p != nil {
 			c.protocols = append(c.protocols, p)
 		}
 	}
-	for _, p := range c.protocols {
+	for i, p := range c.protocols {
 		sp := p.specOf()
 		for _, k := range p.kindNames() {
 			c.kinds = append(c.kinds, k)
-			var sig [][]byte
-			for _, f := range sp.Signature(k) {
-				sig = append(sig, []byte(strings.ToLower(f)))
+			if i > 0 { // the further protocols find their messages by signature
+				c.shapes = append(c.shapes, shapeWords{all: lowerWords(sp.Signature(k))})
 			}
-			c.signatures = append(c.signatures, sig)
 		}
 		for _, w := range p.prefilterWords() {
 			c.words = append(c.words, []byte(strings.ToLower(w)))
@@ -219,8 +244,8 @@ func (c *core) specOf() *msgcheck.Spec   { return c.spec }
 func (c *core) kindNames() []string      { return c.kinds }
 func (c *core) prefilterWords() []string { return nil }
 
-func (c *core) find(f *facts.File, m *facts.Mapping, keys map[string]any, _ map[facts.Pos]int) []message {
-	if k := c.kindOf(f, m, keys); k != "" {
+func (c *core) find(f *facts.File, m *facts.Mapping, _ map[string]any, _ map[facts.Pos]int) []message {
+	if k := c.kindOf(f, m); k != "" {
 		return []message{{m, k}}
 	}
 	return nil
@@ -276,26 +301,14 @@ func skip(e msgcheck.Finding, m *facts.Mapping, msg map[string]any, unknown bool
 }
 
 // kindOf tells the protocol-core kind of a mapping, or "" when it is not
-// such a message.
-func (c *core) kindOf(f *facts.File, m *facts.Mapping, keys map[string]any) string {
-	for _, e := range m.Entries {
-		if e.Key == "handoff_type" {
-			if s, ok := e.Value.(string); ok {
-				k := strings.ToLower(strings.TrimSpace(s))
-				for _, kind := range c.kinds {
-					if kind == k {
-						return kind
-					}
-				}
-			}
-			return "" // a kind this spec does not define, or a computed one
-		}
-	}
-	if k := c.spec.Detect(keys); k != "" {
+// such a message: msgcheck's ShapeOf decides (marker, a type or call named
+// for the kind, or enough core fields); a data document named after a
+// kind (DELEGATE-001.yaml) may also hold that kind's messages with two of
+// its fields, as long as they fit it.
+func (c *core) kindOf(f *facts.File, m *facts.Mapping) string {
+	r := recordOf(m)
+	if k := c.spec.ShapeOf(r); k != "" || m.InCode || hasMarker(m) {
 		return k
-	}
-	if m.InCode {
-		return ""
 	}
 	base := strings.ToLower(path.Base(f.Path))
 	for _, kind := range c.kinds {
@@ -308,11 +321,29 @@ func (c *core) kindOf(f *facts.File, m *facts.Mapping, keys map[string]any) stri
 				n++
 			}
 		}
-		if n >= 2 {
+		if n >= 2 && c.spec.FitsKind(kind, r) {
 			return kind
 		}
 	}
 	return ""
+}
+
+// recordOf is what msgcheck's shape predicate reads of a mapping. Keys
+// are taken as written: a message's fields are spelled as the spec
+// spells them.
+func recordOf(m *facts.Mapping) msgcheck.Record {
+	return msgcheck.Record{Keys: m.Keys(), Values: m.Values(), Name: m.TypeName, Call: m.Call}
+}
+
+// hasMarker reports a mapping that names its kind: whatever it names, the
+// marker has said what the mapping is.
+func hasMarker(m *facts.Mapping) bool {
+	for _, e := range m.Entries {
+		if e.Key == msgcheck.MarkerField {
+			return true
+		}
+	}
+	return false
 }
 
 // keysOf is the set of a mapping's keys, as Spec.Detect takes it.
@@ -445,9 +476,11 @@ func (l locator) find(field string, atKey bool) (line, col int) {
 
 // MayHaveMessages reports whether the file rel whose bytes, with ASCII
 // letters lower-cased, are lower could hold a message: it is named after
-// a protocol-core kind, or names handoff_type or another word that
-// announces a message (nexus_handoff), or every signature field of a
-// kind of any protocol.
+// a protocol-core kind, or names handoff_type, a protocol-core kind or
+// another word that announces a message (nexus_handoff), or the fields
+// that make a message of a kind (a protocol-core kind's id field and
+// two more of its core fields; every signature field of a further
+// protocol's kind).
 func (c *Checker) MayHaveMessages(rel string, lower []byte) bool {
 	for _, w := range c.words {
 		if bytes.Contains(lower, w) {
@@ -460,19 +493,31 @@ func (c *Checker) MayHaveMessages(rel string, lower []byte) bool {
 			return true
 		}
 	}
-	for _, sig := range c.signatures {
-		all := len(sig) > 0
-		for _, f := range sig {
-			if !bytes.Contains(lower, f) {
-				all = false
-				break
-			}
-		}
-		if all {
+	for _, sh := range c.shapes {
+		if sh.matches(lower) {
 			return true
 		}
 	}
 	return false
 }
 
-var handoffType = []byte("handoff_type")
+func (sh shapeWords) matches(lower []byte) bool {
+	if len(sh.all) == 0 && sh.need == 0 {
+		return false
+	}
+	for _, w := range sh.all {
+		if !bytes.Contains(lower, w) {
+			return false
+		}
+	}
+	n := 0
+	for _, w := range sh.some {
+		if n >= sh.need {
+			break
+		}
+		if bytes.Contains(lower, w) {
+			n++
+		}
+	}
+	return n >= sh.need
+}

@@ -39,7 +39,10 @@ func TestCheck(t *testing.T) {
 		{"nested metrics is part of the message", "fixtures/a.yaml",
 			strings.Replace(goodHandback, "quality: 0.9", "quality: 1.5", 1),
 			[]string{"4:20 msgcheck/handback-metrics-quality-range"}, "handback"},
-		{"missing field in a document", "fixtures/a.yaml", "task_id: feature-x-001\nstatus: success\n",
+		{"missing field in a document", "fixtures/a.yaml", "task_id: feature-x-001\nstatus: success\noutput: {}\n",
+			[]string{"1:1 msgcheck/handback-metrics-required"}, "handback"},
+		{"two keys are no message", "fixtures/a.yaml", "task_id: feature-x-001\nstatus: success\n", nil, ""},
+		{"two keys in a file named after the kind", "fixtures/handback-a.yaml", "task_id: feature-x-001\nstatus: success\n",
 			[]string{"1:1 msgcheck/handback-metrics-required", "1:1 msgcheck/handback-output-required"}, "handback"},
 		{"unknown field at its key", "fixtures/a.yaml", goodHandback + "surprise: 1\n",
 			[]string{"5:1 msgcheck/handback-unknown-field"}, "handback"},
@@ -56,7 +59,7 @@ func TestCheck(t *testing.T) {
 			"def done(tid, q):\n    return {\"task_id\": tid, \"status\": \"success\", \"metrics\": {\"quality\": q, \"tokens\": -1}}\n",
 			[]string{"2:86 msgcheck/handback-metrics-tokens-range"}, "handback"},
 		{"python literal with a literal error", "agents/worker.py",
-			"hb = {\"task_id\": \"Bad_ID\", \"status\": \"success\"}\n",
+			"hb = {\"task_id\": \"Bad_ID\", \"status\": \"success\", \"output\": None}\n",
 			[]string{"1:18 msgcheck/handback-task-id-format"}, "handback"},
 		{"markdown front matter and blocks", "docs/example.md",
 			"# Example\n\n```yaml\n" + strings.Replace(goodHandback, "success", "complete", 1) + "```\n",
@@ -98,7 +101,9 @@ func TestMayHaveMessages(t *testing.T) {
 		rel, src string
 		want     bool
 	}{
-		{"a.yaml", "task_id: x\nstatus: success\n", true},
+		{"a.yaml", "task_id: x\nstatus: success\noutput: y\n", true},
+		{"a.yaml", "task_id: x\nstatus: success\n", false},
+		{"a.py", "make_handback(task_id=x, status=y)\n", true},
 		{"a.yaml", "name: x\nstatus: ok\n", false},
 		{"HANDBACK-1.yaml", "status: ok\n", true},
 		{"a.json", `{"handoff_type": "HANDBACK"}`, true},

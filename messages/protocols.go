@@ -17,7 +17,8 @@ import (
 // only two kinds of mapping are handoffs, so that no arbitrary mapping is
 // validated: the value of a top-level NEXUS_HANDOFF_V2: or NEXUS_HANDOFF:
 // key (when it is a mapping), and a mapping with every field of the
-// kind's signature in e's spec (step, agent, next_agent).
+// kind's signature in e's spec (step, agent, next_agent) whose foreign
+// fields do not outnumber the kind's own (msgcheck's Spec.FitsKind).
 func Handoffs(e *handoff.Evaluator) Protocol {
 	if e == nil {
 		return nil
@@ -54,7 +55,7 @@ func (h handoffs) find(f *facts.File, m *facts.Mapping, keys map[string]any, byP
 	if wrapped {
 		return out
 	}
-	if h.e.Spec().Detect(keys) == handoff.Kind {
+	if sp := h.e.Spec(); sp.Detect(keys) == handoff.Kind && sp.FitsKind(handoff.Kind, recordOf(m)) {
 		return []message{{m, handoff.Kind}}
 	}
 	return nil
@@ -77,8 +78,8 @@ func (h handoffs) judge(_ string, msg map[string]any) []judged {
 // A verdict is a JSON document: a top-level mapping of a .json or .jsonl
 // file (or an element of a top-level list) with every field of a
 // signature of v's spec (verdict, conditions_checked, conditions_met,
-// conditions_failed). An API response that merely has a "verdict" key is
-// not one.
+// conditions_failed), its foreign fields not outnumbering the kind's own.
+// An API response that merely has a "verdict" key is not one.
 func Verdicts(v *msgcheck.Validator) Protocol {
 	if v == nil {
 		return nil
@@ -96,7 +97,7 @@ func (p verdicts) find(f *facts.File, m *facts.Mapping, keys map[string]any, _ m
 	if m.InCode || f.Lang != "json" && f.Lang != "jsonl" {
 		return nil
 	}
-	if k := p.v.Spec().Detect(keys); k != "" {
+	if k := p.v.Spec().Detect(keys); k != "" && p.v.Spec().FitsKind(k, recordOf(m)) {
 		return []message{{m, k}}
 	}
 	return nil

@@ -125,12 +125,12 @@ func badCases() []badCase {
 		},
 		{
 			name:  "deep-json",
-			files: map[string]string{"deep.json": `{"task_id": "bad-1", "status": "FAILED", "x": ` + nested("[", "1", "]", deep) + "}\n"},
-			want:  []want{{path: "deep.json", rule: scan.RuleParseError, msg: "deep.json:1:1046: nesting deeper than 1000"}},
+			files: map[string]string{"deep.json": `{"task_id": "bad-1", "status": "FAILED", "output": null, "x": ` + nested("[", "1", "]", deep) + "}\n"},
+			want:  []want{{path: "deep.json", rule: scan.RuleParseError, msg: "deep.json:1:1062: nesting deeper than 1000"}},
 		},
 		{
 			name:  "deep-json-objects",
-			files: map[string]string{"deep.json": nested(`{"status": "FAILED", "task_id": "t", "a": `, "1", "}", deep) + "\n"},
+			files: map[string]string{"deep.json": nested(`{"status": "FAILED", "task_id": "t", "output": 1, "a": `, "1", "}", deep) + "\n"},
 			want:  []want{{path: "deep.json", rule: scan.RuleParseError, msg: "nesting deeper than 1000"}},
 		},
 		{
@@ -234,7 +234,7 @@ func badCases() []badCase {
 			name: "invalid-utf8",
 			files: map[string]string{
 				"bad.yaml": "task_id: bad-1\nstatus: FAILED\nnote: \xff\xfe\noutput: {}\n",
-				"bad.json": `{"task_id": "bad-1", "status": "FAILED", "note": "` + "\xc3\x28" + `"}`,
+				"bad.json": `{"task_id": "bad-1", "status": "FAILED", "output": null, "note": "` + "\xc3\x28" + `"}`,
 				"bad.go":   "package p\n\n" + goStatus + "\nconst Note = \"\xff\"\n",
 				// Python: tree-sitter reads the bytes as they are; the
 				// drift beside them is found
@@ -242,7 +242,7 @@ func badCases() []badCase {
 			},
 			want: []want{
 				{path: "bad.go", rule: scan.RuleParseError, msg: "bad.go:11:15: illegal UTF-8 encoding"},
-				{path: "bad.json", rule: scan.RuleParseError, msg: "bad.json:1:51: invalid UTF-8"},
+				{path: "bad.json", rule: scan.RuleParseError, msg: "bad.json:1:67: invalid UTF-8"},
 				{path: "bad.py", line: 3, col: 27, rule: "enumdrift/status-case"},
 				{path: "bad.yaml", rule: scan.RuleParseError, msg: "bad.yaml:3:7: invalid UTF-8"},
 			},

@@ -8,6 +8,7 @@ import (
 
 	"github.com/protoscan/protoscan/finding"
 	"github.com/protoscan/protoscan/languages/facts"
+	"github.com/protoscan/protoscan/msgcheck"
 )
 
 // Rule ids of this analyzer.
@@ -21,8 +22,10 @@ const (
 // Check reports the HANDBACK status drift in one file's facts. A literal
 // is judged only where its context makes it a HANDBACK status:
 //
-//   - the status value of a mapping that is a HANDBACK (its other keys are
-//     HANDBACK fields, or its type is named after one);
+//   - the status value of a mapping that is a HANDBACK by msgcheck's
+//     shape predicate (Spec.ShapeOf: its marker, a type or builder named
+//     for HANDBACK, or task_id, status and output or metrics; never two
+//     keys, a call of another name or a table of column titles);
 //   - a member of a const block, enum, set or Literal whose values cover
 //     at least three canonical statuses, and the keys of a routing table
 //     that do;
@@ -91,31 +94,32 @@ const (
 )
 
 // handback tells whether a mapping is a HANDBACK: it has a status key
-// and either two of the HANDBACK's required fields, a type named after
-// HANDBACK, or, in a file that handles HANDBACKs, one HANDBACK field. In
-// such a file a mapping with hardly anything beside its status (a status
-// history entry) may be one: its spellings close to the enum are judged,
-// an unrelated value ("ok" of a health check beside it) is not.
+// and msgcheck's shape predicate says it is one (its marker, a type or
+// builder named for HANDBACK, or task_id, status and output or metrics,
+// with no more foreign fields than HANDBACK ones, and no column titles),
+// its keys matched in any spelling (TaskID). In a file that handles
+// HANDBACKs a mapping with nothing beside its status but a HANDBACK field
+// (a status history entry) may be one: its spellings close to the enum
+// are judged, an unrelated value is not.
 func (c *checker) handback(m *facts.Mapping) handbackness {
-	hasStatus, core, any := false, 0, 0
+	hasStatus, others := false, 0
 	for _, e := range m.Entries {
 		k := normKey(e.Key)
 		switch {
 		case k == "status":
 			hasStatus = true
-		case c.v.core[k]:
-			core++
-			any++
-		case c.v.handback[k]:
-			any++
+		case !c.v.handback[k]:
+			others++
 		}
 	}
-	switch {
-	case !hasStatus:
+	if !hasStatus {
 		return notHandback
-	case core >= 2 || containsHandback(m.TypeName) || (c.evidence && any >= 1):
+	}
+	r := msgcheck.Record{Keys: m.Keys(), Values: m.Values(), Name: m.TypeName, Call: m.Call, Fold: true}
+	switch {
+	case c.v.spec.HasShape(handbackKind, r):
 		return isHandback
-	case c.evidence && len(m.Entries) <= 2:
+	case c.evidence && len(m.Entries) <= 2 && others == 0:
 		return maybeHandback
 	}
 	return notHandback

@@ -17,10 +17,12 @@ type Vocabulary struct {
 	lower     map[string]string // lower-cased spelling -> canonical value
 	aliases   map[string]string // lower-cased legacy spelling -> canonical value
 	// handback holds the normalized names of a HANDBACK's fields other
-	// than status; core marks the core ones.
+	// than status.
 	handback  map[string]bool
-	core      map[string]bool
 	coreNames []string // the required HANDBACK fields besides status, as the spec spells them
+	// spec is the spec the vocabulary is read from: its shape predicate
+	// tells which mappings are HANDBACKs.
+	spec *msgcheck.Spec
 	// protocol is the protocol the spec names (protocol-core when it names
 	// none): a spec in the repository declares HANDBACK statuses only when
 	// it is a spec of this protocol.
@@ -31,16 +33,19 @@ type Vocabulary struct {
 // own spec of DELEGATE and HANDBACK.
 const defaultProtocol = "protocol-core"
 
+// handbackKind is the spec's kind whose status the analyzer judges.
+const handbackKind = "handback"
+
 // NewVocabulary reads the status enum and its aliases from the spec's
 // handback kind. synonyms adds legacy spellings (spelling -> canonical).
 func NewVocabulary(spec *msgcheck.Spec, synonyms map[string]string) (*Vocabulary, error) {
-	values, aliases, ok := spec.Enum("handback", "status")
+	values, aliases, ok := spec.Enum(handbackKind, "status")
 	if !ok {
 		return nil, fmt.Errorf("spec %s has no string enum for handback.status", spec.Source)
 	}
 	v := &Vocabulary{Canonical: values, canonical: map[string]bool{}, lower: map[string]string{},
-		aliases: map[string]string{}, handback: map[string]bool{}, core: map[string]bool{},
-		protocol: cmp.Or(strings.TrimSpace(spec.Protocol), defaultProtocol)}
+		aliases: map[string]string{}, handback: map[string]bool{},
+		spec: spec, protocol: cmp.Or(strings.TrimSpace(spec.Protocol), defaultProtocol)}
 	for _, c := range values {
 		v.canonical[c] = true
 		v.lower[strings.ToLower(c)] = c
@@ -55,16 +60,15 @@ func NewVocabulary(spec *msgcheck.Spec, synonyms map[string]string) (*Vocabulary
 		v.aliases[strings.ToLower(from)] = to
 	}
 	required := map[string]bool{}
-	for _, f := range spec.Required("handback") {
+	for _, f := range spec.Required(handbackKind) {
 		required[f] = true
 	}
-	for _, f := range spec.Fields("handback") {
+	for _, f := range spec.Fields(handbackKind) {
 		if f == "status" {
 			continue
 		}
 		v.handback[normKey(f)] = true
 		if required[f] {
-			v.core[normKey(f)] = true
 			v.coreNames = append(v.coreNames, f)
 		}
 	}

@@ -103,6 +103,11 @@ type Mapping struct {
 	// TypeName is the struct type or constructor of the mapping when the
 	// source names one (Handback{...}, Handback(...)); empty otherwise.
 	TypeName string
+	// Call is set when the mapping is the keyword arguments of a call of
+	// TypeName (Python's make_handback(task_id=...)), not a literal of a
+	// type: such arguments are a message only when the call is named for
+	// a kind.
+	Call bool
 	// InCode is set for a literal of program code (a Python dict, a Go
 	// literal), as opposed to a data document (YAML, JSON): code may add
 	// fields after the literal, so a field it lacks is not judged missing.
@@ -128,6 +133,15 @@ func (m *Mapping) Keys() []string {
 	out := make([]string, len(m.Entries))
 	for i, e := range m.Entries {
 		out[i] = e.Key
+	}
+	return out
+}
+
+// Values returns the value of each key, in the order of Keys.
+func (m *Mapping) Values() []any {
+	out := make([]any, len(m.Entries))
+	for i, e := range m.Entries {
+		out[i] = e.Value
 	}
 	return out
 }

@@ -195,7 +195,7 @@ func (x *extractor) call(i int) {
 		return
 	}
 	mi := len(x.f.Mappings)
-	x.f.Mappings = append(x.f.Mappings, facts.Mapping{Pos: x.pos(x.nodes[i].StartByte), TypeName: name, InCode: true})
+	x.f.Mappings = append(x.f.Mappings, facts.Mapping{Pos: x.pos(x.nodes[i].StartByte), TypeName: name, Call: true, InCode: true})
 	entries := make([]facts.Entry, 0, kw)
 	for c := x.first(args); c >= 0; c = x.next(c, end) {
 		if x.kind(c) != kKwarg {
