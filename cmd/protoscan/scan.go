@@ -238,7 +238,7 @@ func (e *env) scan(args []string) int {
 		// the walk stops too: walked counts the files found until then
 		fmt.Fprintf(e.stderr, "protoscan: interrupted: partial report (%d of %d files scanned)\n", scanned, walked)
 	}
-	rep.Findings = append(rep.Findings, fallback.findings...)
+	rep.Findings = append(fallback.dropSpecParseErrors(rep.Findings), fallback.findings...)
 	rep.Findings = applyRuleSettings(cfg, rep.Findings)
 	rep.Findings, rep.Suppressed = applySuppressions(rep.Findings, directives)
 	rep.Findings = applyRuleSettings(cfg, rep.Findings) // the suppression notices too

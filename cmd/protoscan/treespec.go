@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/protoscan/protoscan/analyzers/enumdrift"
@@ -14,6 +15,7 @@ import (
 	"github.com/protoscan/protoscan/config"
 	"github.com/protoscan/protoscan/finding"
 	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan/protoscan/scan"
 )
 
 // ruleSpecError is the finding of a spec of the scanned tree that could
@@ -122,6 +124,24 @@ func (s *specFallback) warn(specs []*msgcheck.Spec) {
 			})
 		}
 	}
+}
+
+// dropSpecParseErrors removes from findings the parse errors of the
+// specs that failed to load: their protoscan/spec-error findings already
+// report the same problem, at its place.
+func (s *specFallback) dropSpecParseErrors(findings []finding.Finding) []finding.Finding {
+	failed := map[string]bool{}
+	for _, f := range s.findings {
+		if f.Rule == ruleSpecError {
+			failed[f.Path] = true
+		}
+	}
+	if len(failed) == 0 {
+		return findings
+	}
+	return slices.DeleteFunc(findings, func(f finding.Finding) bool {
+		return f.Rule == scan.RuleParseError && failed[f.Path]
+	})
 }
 
 // vocabularySpec returns the spec enumdrift takes its statuses from:
