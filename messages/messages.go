@@ -85,11 +85,15 @@ func New(v *msgcheck.Validator, spec *msgcheck.Spec, more ...Protocol) *Checker 
 	}
 	c := &Checker{protocols: []protocol{core}, names: core.kinds, words: [][]byte{[]byte(msgcheck.MarkerField)}}
 	for _, k := range core.kinds {
-		// a type or builder named for the kind (make_handback) names it
-		c.words = append(c.words, []byte(strings.ToLower(k)))
 		id, fields := spec.ShapeFields(k)
 		if id != "" {
 			c.shapes = append(c.shapes, shapeWords{all: lowerWords([]string{id}), some: lowerWords(fields), need: min(2, len(fields))})
+			// a type or builder named for the kind (make_handback) with
+			// the kind's id among its fields; the name alone is a common
+			// word ("delegate") that would open most of a code base
+			c.shapes = append(c.shapes, shapeWords{all: lowerWords([]string{k, id})})
+		} else {
+			c.words = append(c.words, []byte(strings.ToLower(k)))
 		}
 	}
 	for _, p := range more {
