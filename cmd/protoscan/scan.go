@@ -218,7 +218,7 @@ func (e *env) scan(args []string) int {
 			rep.Parsed += res.Stats.Parsed
 			rep.Candidates += res.Stats.Candidates
 			outcomes = append(outcomes, res.Messages...)
-			statuses = append(statuses, res.Statuses...)
+			statuses = append(statuses, notInSpecs(res.Statuses, usedSpecs, dirOf(p), prefixes[i])...)
 			maps.Copy(directives, res.Directives)
 			scanned += res.Stats.Files + res.Stats.OtherFiles
 			walked += res.Stats.Walked

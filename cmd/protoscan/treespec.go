@@ -144,6 +144,24 @@ func (s *specFallback) dropSpecParseErrors(findings []finding.Finding) []finding
 	})
 }
 
+// notInSpecs drops from uses the statuses written in the files of specs
+// (a spec's own enum defines the statuses; it does not use them), for a
+// scan of root whose paths carry prefix.
+func notInSpecs(uses []enumdrift.StatusUse, specs []*msgcheck.Spec, root, prefix string) []enumdrift.StatusUse {
+	files := map[string]bool{}
+	for _, s := range specs {
+		for _, src := range s.Sources() {
+			if rel, ok := relIn(root, src); ok {
+				files[joinPrefix(prefix, rel)] = true
+			}
+		}
+	}
+	if len(files) == 0 {
+		return uses
+	}
+	return slices.DeleteFunc(slices.Clone(uses), func(u enumdrift.StatusUse) bool { return files[u.Path] })
+}
+
 // vocabularySpec returns the spec enumdrift takes its statuses from:
 // spec, unless it is a spec of the tree (discovered says so) that has
 // no HANDBACK status enum (a spec of DELEGATE alone), which is reported
