@@ -36,8 +36,25 @@ const defaultProtocol = "protocol-core"
 // handbackKind is the spec's kind whose status the analyzer judges.
 const handbackKind = "handback"
 
+// knownLegacy returns the legacy spellings the embedded spec knows
+// (done, complete, failed...) that fit v's statuses: a spelling that is
+// not one of them, for a canonical status that is. A repository whose
+// spec declares no aliases still means success by "done".
+func knownLegacy(v *Vocabulary) map[string]string {
+	_, def, _ := msgcheck.DefaultSpec().Enum(handbackKind, "status")
+	out := map[string]string{}
+	for from, to := range def {
+		if _, isStatus := v.lower[strings.ToLower(from)]; !isStatus && v.canonical[to] {
+			out[from] = to
+		}
+	}
+	return out
+}
+
 // NewVocabulary reads the status enum and its aliases from the spec's
-// handback kind. synonyms adds legacy spellings (spelling -> canonical).
+// handback kind; a spec without aliases gets the embedded spec's legacy
+// spellings that fit its enum. synonyms adds legacy spellings (spelling
+// -> canonical).
 func NewVocabulary(spec *msgcheck.Spec, synonyms map[string]string) (*Vocabulary, error) {
 	values, aliases, ok := spec.Enum(handbackKind, "status")
 	if !ok {
@@ -49,6 +66,9 @@ func NewVocabulary(spec *msgcheck.Spec, synonyms map[string]string) (*Vocabulary
 	for _, c := range values {
 		v.canonical[c] = true
 		v.lower[strings.ToLower(c)] = c
+	}
+	if len(aliases) == 0 {
+		aliases = knownLegacy(v)
 	}
 	for from, to := range aliases {
 		v.aliases[strings.ToLower(from)] = to
