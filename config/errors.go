@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"fmt"
 	"strings"
+
+	"github.com/protoscan/protoscan/internal/editdist"
 )
 
 // Error is one problem in a configuration file. Line and Column are
@@ -104,39 +106,9 @@ func nearest(s string, candidates []string) (string, bool) {
 	limit := min(max(len(ns)/3, 1), 2)
 	best, bestD := "", limit+1
 	for _, c := range candidates {
-		if d := distance(ns, norm(c)); d < bestD {
+		if d := editdist.Distance(ns, norm(c)); d < bestD {
 			best, bestD = c, d
 		}
 	}
 	return best, best != ""
-}
-
-// distance is the optimal string alignment distance of a and b (edits of
-// one byte, or a swap of two adjacent ones). The strings compared are short
-// keys, so the quadratic table is fine; longer inputs are cut off.
-func distance(a, b string) int {
-	if len(a) > 64 || len(b) > 64 {
-		return 1 << 20
-	}
-	d := make([][]int, len(a)+1)
-	for i := range d {
-		d[i] = make([]int, len(b)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(a)][len(b)]
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/protoscan/protoscan/internal/editdist"
 )
 
 // draftKeywords are the keywords of each JSON Schema draft a spec may be
@@ -141,7 +143,7 @@ func nearest(s string, candidates []string) (string, bool) {
 	}
 	best, bestD := "", limit+1
 	for _, c := range candidates {
-		if d := editDistance(ns, norm(c)); d < bestD {
+		if d := editdist.Distance(ns, norm(c)); d < bestD {
 			best, bestD = c, d
 		}
 	}
@@ -150,35 +152,6 @@ func nearest(s string, candidates []string) (string, bool) {
 
 // keyFolder drops what spellings of one key differ in besides case.
 var keyFolder = strings.NewReplacer("_", "", "-", "", "$", "")
-
-// editDistance is the optimal string alignment distance of a and b: edits
-// of one byte, or a swap of two adjacent ones. Keys are short.
-func editDistance(a, b string) int {
-	if len(b) > 64 {
-		return 1 << 20
-	}
-	d := make([][]int, len(a)+1)
-	for i := range d {
-		d[i] = make([]int, len(b)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(a)][len(b)]
-}
 
 // schemaKeys is every key a field schema may carry, for "did you mean".
 var schemaKeys = func() []string {

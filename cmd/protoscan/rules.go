@@ -10,6 +10,7 @@ import (
 	"sync"
 	"text/tabwriter"
 
+	"github.com/protoscan/protoscan/internal/editdist"
 	"github.com/protoscan/protoscan/rules"
 )
 
@@ -167,10 +168,10 @@ func nearestRule(id string) string {
 		if strings.Contains(d.ID, "*") {
 			continue // family ids are patterns, not ids to type
 		}
-		dist := editDistance(id, d.ID)
+		dist := editdist.Distance(id, d.ID)
 		if !strings.Contains(id, "/") {
 			_, name, _ := strings.Cut(d.ID, "/")
-			dist = min(dist, editDistance(id, name))
+			dist = min(dist, editdist.Distance(id, name))
 		}
 		isNear := dist <= max(2, len(id)/3) || (len(id) >= 4 && strings.Contains(d.ID, id))
 		if isNear && (bestDist < 0 || dist < bestDist) {
@@ -178,25 +179,4 @@ func nearestRule(id string) string {
 		}
 	}
 	return best
-}
-
-// editDistance is the Levenshtein distance of a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
