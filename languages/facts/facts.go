@@ -91,6 +91,9 @@ type Group struct {
 	Kind GroupKind
 	Name string // the type, class or variable name; the subject for GroupCases
 	Pos  Pos
+	// Scope is the function a local group is defined in (as String.Scope);
+	// empty for a group at file level.
+	Scope string
 	// Members are indices in File.Strings, in source order.
 	Members []int
 }
@@ -108,6 +111,11 @@ type Mapping struct {
 	// type: such arguments are a message only when the call is named for
 	// a kind.
 	Call bool
+	// Name is the variable or constant a literal of code is bound to
+	// (ALIASES = {...}, var legacy = map[string]string{...}, x := ...);
+	// empty when it is not bound to a name. Scope is the function a local
+	// binding is made in, empty at file level.
+	Name, Scope string
 	// InCode is set for a literal of program code (a Python dict, a Go
 	// literal), as opposed to a data document (YAML, JSON): code may add
 	// fields after the literal, so a field it lacks is not judged missing.
@@ -154,6 +162,25 @@ type File struct {
 	Groups    []Group
 	Mappings  []Mapping
 	Functions []Function
+	// Tests are the lookups of a field's value in a named collection, in
+	// source order.
+	Tests []Test
+}
+
+// Test is a membership test or lookup of a field's value in a collection
+// bound to a name: status in TERMINAL, h["status"] not in done,
+// ROUTES[h.status], ROUTES.get(h.status), slices.Contains(terminal,
+// h.Status), isTerminal[h.Status]. It ties the collection (a Group or a
+// Mapping of that Name) to the field, so its strings are values of it.
+type Test struct {
+	// Collection is the name the collection is bound to, as Group.Name or
+	// Mapping.Name spell it (the last name of a qualified one: TERMINAL for
+	// states.TERMINAL).
+	Collection string
+	// Key, Receiver and Scope are the field tested and the enclosing
+	// function, as in String.
+	Key, Receiver, Scope string
+	Pos                  Pos
 }
 
 // Function is a function or method definition: who it is, what its body
