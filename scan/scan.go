@@ -215,6 +215,15 @@ func Run(ctx context.Context, root string, opts Options) (*Result, error) {
 		res.Stats.Unread += stats[w].Unread
 	}
 	res.Stats.Candidates = len(all)
+	if opts.Vocabulary != nil && err == nil {
+		var tables []enumdrift.AliasTable
+		var unknown []unexplained
+		for w := range outs {
+			tables = append(tables, outs[w].tables...)
+			unknown = append(unknown, outs[w].unknown...)
+		}
+		learnAliases(ctx, root, opts, maxSize, res, tables, unknown)
+	}
 	if opts.Divergence != nil {
 		// divergence compares functions across files, so it runs once
 		// every file is read; Cluster does not depend on the order of all
@@ -237,11 +246,79 @@ func compareLoc(a, b finding.Location) int {
 	return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
 }
 
+// learnAliases applies the repository's alias tables (see
+// enumdrift.AliasTable) across files: a file whose spellings of an enum
+// an alias table of another file explains is analyzed again with all the
+// tables, and its results replace those of the first pass. Tables are
+// taken in path order, so the result does not depend on which worker read
+// which file. Only the files that need it are read again.
+func learnAliases(ctx context.Context, root string, opts Options, maxSize int64, res *Result, tables []enumdrift.AliasTable, unknown []unexplained) {
+	if len(tables) == 0 || len(unknown) == 0 {
+		return
+	}
+	slices.SortFunc(tables, func(a, b enumdrift.AliasTable) int {
+		return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
+	})
+	learned := opts.Vocabulary.WithAliases(tables)
+	again := opts
+	again.Vocabulary = learned
+	pre := enumdrift.NewPrefilter(learned)
+	redo := map[string]*fileResult{}
+	var buf []byte
+	var st Stats
+	for _, u := range unknown {
+		if ctx.Err() != nil {
+			return
+		}
+		if !learned.Explains(u.words) {
+			continue
+		}
+		name := strings.TrimPrefix(strings.TrimPrefix(u.rel, opts.Prefix), "/")
+		src, err := readFile(filepath.Join(root, filepath.FromSlash(name)), maxSize)
+		if err != nil {
+			continue // the first pass's results stand
+		}
+		var r *fileResult
+		r, buf = analyzeFile(name, u.rel, extract.Language(name), src, again, pre, buf, &st)
+		redo[u.rel] = r
+	}
+	if len(redo) == 0 {
+		return
+	}
+	// the file's whole result is replaced: a message finding gives way to
+	// the drift finding at its place (see sameProblemOnce)
+	res.Findings = slices.DeleteFunc(res.Findings, func(f finding.Finding) bool { return redo[f.Path] != nil })
+	res.Statuses = slices.DeleteFunc(res.Statuses, func(u enumdrift.StatusUse) bool { return redo[u.Path] != nil })
+	res.Messages = slices.DeleteFunc(res.Messages, func(o messages.Outcome) bool { return redo[o.Path] != nil })
+	for _, rel := range sortedKeys(redo) {
+		res.Findings = append(res.Findings, redo[rel].Findings...)
+		res.Statuses = append(res.Statuses, redo[rel].Statuses...)
+		res.Messages = append(res.Messages, redo[rel].Messages...)
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
 // fileOut collects, per worker, what files yield besides findings.
 type fileOut struct {
 	messages   []messages.Outcome
 	statuses   []enumdrift.StatusUse
 	directives map[string][]suppress.Directive
+	tables     []enumdrift.AliasTable
+	unknown    []unexplained
+}
+
+// unexplained is a file with spellings of an enum no alias explains.
+type unexplained struct {
+	rel   string // as findings name the file
+	words []string
 }
 
 // stamp gives the findings of one file their fingerprints, from the text
@@ -380,6 +457,10 @@ type fileResult struct {
 	Candidates []divergence.Candidate
 	Messages   []messages.Outcome
 	Statuses   []enumdrift.StatusUse
+	// Tables are the file's alias tables; Unknown the spellings it binds
+	// to an enum that no alias explains (see enumdrift.Result).
+	Tables  []enumdrift.AliasTable
+	Unknown []string
 	// HasDirectives is set when the file holds the suppression marker,
 	// even if Directives is empty.
 	HasDirectives bool
@@ -387,7 +468,8 @@ type fileResult struct {
 }
 
 func (r *fileResult) empty() bool {
-	return !r.Parsed && !r.HasDirectives && len(r.Findings) == 0 && len(r.Candidates) == 0 && len(r.Messages) == 0 && len(r.Statuses) == 0
+	return !r.Parsed && !r.HasDirectives && len(r.Findings) == 0 && len(r.Candidates) == 0 && len(r.Messages) == 0 && len(r.Statuses) == 0 &&
+		len(r.Tables) == 0 && len(r.Unknown) == 0
 }
 
 // apply counts r in st and files its outcomes in fo; r may be nil (a file
@@ -407,6 +489,10 @@ func (r *fileResult) apply(rel string, st *Stats, fo *fileOut) ([]finding.Findin
 	}
 	fo.messages = append(fo.messages, r.Messages...)
 	fo.statuses = append(fo.statuses, r.Statuses...)
+	fo.tables = append(fo.tables, r.Tables...)
+	if len(r.Unknown) > 0 {
+		fo.unknown = append(fo.unknown, unexplained{rel: rel, words: r.Unknown})
+	}
 	st.Candidates += len(r.Candidates)
 	return r.Findings, r.Candidates
 }
@@ -452,9 +538,9 @@ func analyzeFile(name, rel, lang string, src []byte, opts Options, pre *enumdrif
 			Message: fmt.Sprintf("cannot parse all of the file, findings may be missing: %v", err)})
 	}
 	if drift {
-		found, uses := enumdrift.Survey(facts, opts.Vocabulary)
-		out = append(out, found...)
-		r.Statuses = uses
+		dr := enumdrift.Analyze(facts, opts.Vocabulary)
+		out = append(out, dr.Findings...)
+		r.Statuses, r.Tables, r.Unknown = dr.Statuses, dr.Tables, dr.Unknown
 	}
 	if validate {
 		found, outcomes := opts.Messages.Check(facts)

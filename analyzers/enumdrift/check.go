@@ -11,29 +11,43 @@ import (
 	"github.com/protoscan/protoscan/msgcheck"
 )
 
-// Rule ids of this analyzer.
+// Rule ids of this analyzer: the HANDBACK status has its own (the drift
+// the analyzer was made for); every other enum of the specs shares the
+// value rules.
 const (
 	RuleCase    = "enumdrift/status-case"
 	RuleLegacy  = "enumdrift/legacy-status"
 	RuleUnknown = "enumdrift/unknown-status"
 	RuleMissing = "enumdrift/missing-status"
+
+	RuleValueCase    = "enumdrift/value-case"
+	RuleValueLegacy  = "enumdrift/legacy-value"
+	RuleValueUnknown = "enumdrift/unknown-value"
+	RuleValueMissing = "enumdrift/missing-value"
 )
 
-// Check reports the HANDBACK status drift in one file's facts. A literal
-// is judged only where its context makes it a HANDBACK status:
+// Check reports the enum drift in one file's facts. A literal is judged
+// only where its context binds it to a field with an enum in the specs:
 //
-//   - the status value of a mapping that is a HANDBACK by msgcheck's
-//     shape predicate (Spec.ShapeOf: its marker, a type or builder named
-//     for HANDBACK, or task_id, status and output or metrics; never two
-//     keys, a call of another name or a table of column titles);
-//   - a member of a const block, enum, set or Literal whose values cover
-//     at least three canonical statuses, and the keys of a routing table
-//     that do;
-//   - a comparison, assignment or case on a status field, when the same
-//     function compares that field with canonical statuses too.
+//   - the value of that field in a mapping that is a message of the
+//     field's kind by msgcheck's shape predicate (Spec.ShapeOf: its
+//     marker, a type or builder named for the kind, or its identifying
+//     fields; never two keys, a call of another name or a table of column
+//     titles);
+//   - a member of a const block, enum, set, list or Literal that defines
+//     the enum (three of its values), or that a membership test or lookup
+//     ties to the field (status in TERMINAL, slices.Contains(done,
+//     h.Status)), or the `enum` of a schema for the field;
+//   - a key of a routing table over the enum, or of a table the field is
+//     looked up in; the field's values in a list of mappings (routes:
+//   - status: X, action: Y);
+//   - a comparison, assignment or case on the field, when the same
+//     function compares the field with canonical values too.
 //
-// Statuses of other things (health checks, HTTP, Kubernetes conditions,
-// job states) share none of that context and are left alone.
+// Values of other things (health checks, HTTP, Kubernetes conditions, job
+// states) share none of that context and are left alone. A field with
+// enums in several specs (status of HANDBACK and of NEXUS_HANDOFF_V2) is
+// judged by the enum its context fits best.
 func Check(f *facts.File, v *Vocabulary) []finding.Finding {
 	out, _ := Survey(f, v)
 	return out
@@ -51,140 +65,394 @@ type StatusUse struct {
 // Survey is Check, and also returns every literal it judged to be a
 // HANDBACK status, in source order.
 func Survey(f *facts.File, v *Vocabulary) ([]finding.Finding, []StatusUse) {
-	c := checker{f: f, v: v, reported: map[int]bool{}, used: map[int]bool{}}
-	c.foreignSpecs()
-	c.evidence = c.fileEvidence()
+	r := Analyze(f, v)
+	return r.Findings, r.Statuses
+}
+
+// Result is what Analyze finds in one file.
+type Result struct {
+	Findings []finding.Finding
+	Statuses []StatusUse
+	// Tables are the file's alias tables (see LearnAliases); they were
+	// applied to the file's own findings.
+	Tables []AliasTable
+	// Unknown holds, lower-cased, sorted and unique, the spellings the
+	// file binds to an enum's field that no alias explains: an alias table
+	// elsewhere in the repository may explain them (see Vocabulary.Explains).
+	Unknown []string
+}
+
+// Analyze is Survey, with the file's alias tables and its unexplained
+// spellings.
+func Analyze(f *facts.File, v *Vocabulary) Result {
+	c := checker{f: f, v: v, reported: map[int]bool{}, used: map[int]bool{}, unknown: map[string]bool{}}
+	c.index()
+	tables := c.aliasTables()
+	if len(tables) > 0 {
+		c.v = v.WithAliases(tables)
+	}
 	c.mappings()
 	c.groups()
 	c.routingTables()
+	c.tableLists()
 	c.comparisons()
 	finding.Sort(c.out)
 	slices.SortFunc(c.uses, func(a, b StatusUse) int {
 		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
 	})
-	return c.out, c.uses
+	return Result{Findings: c.out, Statuses: c.uses, Tables: tables, Unknown: sortedKeys(c.unknown)}
 }
 
 type checker struct {
 	f        *facts.File
 	v        *Vocabulary
-	evidence bool // the file handles HANDBACKs (a HANDBACK mapping, type or file name)
 	reported map[int]bool
 	out      []finding.Finding
 	used     map[int]bool // literals recorded in uses
 	uses     []StatusUse
-	// foreignMapping and foreignGroup mark what belongs to a spec of
-	// another protocol (see foreignSpecs); nil when nothing does.
-	foreignMapping, foreignGroup []bool
+	unknown  map[string]bool
+	// specProtocol is, for each mapping of a spec document, the protocol
+	// the spec names (see specdoc.go); nil when the file holds no spec.
+	specProtocol []string
+	// groupProtocol is the same for the groups (string lists) of a spec.
+	groupProtocol []string
+	// parentKey is the key a nested mapping is the value of, by mapping.
+	parentKey []string
+	// tests ties groups and mappings, by index, to the field a test looks
+	// their name up with.
+	groupTests, mappingTests map[int][]facts.Test
+	evidence                 map[*Enum]bool
+	alias                    []bool // mappings that are alias tables
+	// values holds, by mapping, the strings that are values of its keys.
+	values [][]int
+	// enumAt is the mapping holding an `enum` key, by where its list is.
+	enumAt map[facts.Pos]int
 }
 
-func (c *checker) foreign(mapping int) bool {
-	return c.foreignMapping != nil && c.foreignMapping[mapping]
+// foreign tells whether mapping m belongs to a spec of another protocol
+// than e's: its values are that protocol's, not drift of e.
+func (c *checker) foreign(m int, e *Enum) bool {
+	return m >= 0 && c.specProtocol != nil && c.specProtocol[m] != "" && !strings.EqualFold(c.specProtocol[m], e.protocol)
 }
 
-func containsHandback(s string) bool { return strings.Contains(strings.ToLower(s), "handback") }
-
-// handbackness says how sure we are that a mapping is a HANDBACK.
-type handbackness uint8
-
-const (
-	notHandback   handbackness = iota
-	maybeHandback              // a bare {status: ...} in a file that handles HANDBACKs
-	isHandback
-)
-
-// handback tells whether a mapping is a HANDBACK: it has a status key
-// and msgcheck's shape predicate says it is one (its marker, a type or
-// builder named for HANDBACK, or task_id, status and output or metrics,
-// with no more foreign fields than HANDBACK ones, and no column titles),
-// its keys matched in any spelling (TaskID). In a file that handles
-// HANDBACKs a mapping with nothing beside its status but a HANDBACK field
-// (a status history entry) may be one: its spellings close to the enum
-// are judged, an unrelated value is not.
-func (c *checker) handback(m *facts.Mapping) handbackness {
-	hasStatus, others := false, 0
-	for _, e := range m.Entries {
-		k := normKey(e.Key)
-		switch {
-		case k == "status":
-			hasStatus = true
-		case !c.v.handback[k]:
-			others++
-		}
-	}
-	if !hasStatus {
-		return notHandback
-	}
-	r := msgcheck.Record{Keys: m.Keys(), Values: m.Values(), Name: m.TypeName, Call: m.Call, Fold: true}
-	switch {
-	case c.v.spec.HasShape(handbackKind, r):
-		return isHandback
-	case c.evidence && len(m.Entries) <= 2 && others == 0:
-		return maybeHandback
-	}
-	return notHandback
-}
-
-func (c *checker) fileEvidence() bool {
-	if containsHandback(c.f.Path) {
+func (c *checker) foreignString(i int, e *Enum) bool {
+	s := &c.f.Strings[i]
+	if c.foreign(s.Mapping, e) {
 		return true
 	}
-	for i := range c.f.Mappings {
-		m := &c.f.Mappings[i]
-		if containsHandback(m.TypeName) && !c.foreign(i) {
-			return true
+	return s.Group >= 0 && c.groupProtocol != nil && c.groupProtocol[s.Group] != "" && !strings.EqualFold(c.groupProtocol[s.Group], e.protocol)
+}
+
+// kindWords are the words that name a kind in paths and type names:
+// handback, nexus_handoff_v2 gives nexus and handoff.
+func kindWords(kind string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(kind), func(r rune) bool { return r == '_' || r == '-' }) {
+		if len(w) >= 5 { // not v2, not a short word of any name
+			out = append(out, w)
 		}
 	}
-	for g, gr := range c.f.Groups {
-		if containsHandback(gr.Name) && (c.foreignGroup == nil || !c.foreignGroup[g]) {
-			return true
-		}
+	return out
+}
+
+func namesKind(s string, e *Enum) bool {
+	if s == "" {
+		return false
 	}
-	for i, s := range c.f.Strings {
-		if containsHandback(s.Receiver) && !c.foreignString(i) {
-			return true
-		}
-	}
-	// a mapping with two required HANDBACK fields besides status
-	for i := range c.f.Mappings {
-		if !c.foreign(i) && c.handback(&c.f.Mappings[i]) == isHandback {
+	low := strings.ToLower(s)
+	for _, w := range kindWords(e.Kind) {
+		if strings.Contains(low, w) {
 			return true
 		}
 	}
 	return false
 }
 
-func (c *checker) mappings() {
-	kind := make([]handbackness, len(c.f.Mappings))
+// index builds what the contexts share: spec documents, nested mappings'
+// keys, the tests of named collections, and which alias tables there are.
+func (c *checker) index() {
+	c.specDocs()
+	c.parentKey = make([]string, len(c.f.Mappings))
+	at := make(map[facts.Pos]int, len(c.f.Mappings))
 	for i := range c.f.Mappings {
-		if !c.foreign(i) {
-			kind[i] = c.handback(&c.f.Mappings[i])
+		at[c.f.Mappings[i].Pos] = i
+	}
+	c.enumAt = map[facts.Pos]int{}
+	for i := range c.f.Mappings {
+		for _, e := range c.f.Mappings[i].Entries {
+			if e.Key == "enum" {
+				c.enumAt[e.ValPos] = i
+			}
+			if _, nested := e.Value.(map[string]any); nested {
+				if j, ok := at[e.ValPos]; ok && j != i {
+					c.parentKey[j] = e.Key
+				}
+			}
 		}
 	}
-	for i, s := range c.f.Strings {
-		if s.Role != facts.RoleValue || s.Mapping < 0 || kind[s.Mapping] == notHandback || !isStatusKey(s.Key) {
-			continue
+	if len(c.f.Tests) > 0 {
+		c.groupTests, c.mappingTests = map[int][]facts.Test{}, map[int][]facts.Test{}
+		groups, mappings := map[string][]int{}, map[string][]int{}
+		for g, gr := range c.f.Groups {
+			if gr.Kind != facts.GroupCases && gr.Name != "" {
+				groups[gr.Name] = append(groups[gr.Name], g)
+			}
 		}
-		c.judge(i, kind[s.Mapping] == isHandback, "in a HANDBACK")
+		for m := range c.f.Mappings {
+			if mp := &c.f.Mappings[m]; mp.InCode && mp.Name != "" {
+				mappings[mp.Name] = append(mappings[mp.Name], m)
+			}
+		}
+		scopeOf := func(i int, group bool) string {
+			if group {
+				return c.f.Groups[i].Scope
+			}
+			return c.f.Mappings[i].Scope
+		}
+		// the binding of the test's function, else the one at file level
+		bound := func(t facts.Test, cands []int, group bool) int {
+			best := -1
+			for _, i := range cands {
+				switch scopeOf(i, group) {
+				case t.Scope:
+					return i
+				case "":
+					if best < 0 {
+						best = i
+					}
+				}
+			}
+			return best
+		}
+		for _, t := range c.f.Tests {
+			if len(c.v.fieldEnums(t.Key)) == 0 {
+				continue
+			}
+			if g := bound(t, groups[t.Collection], true); g >= 0 {
+				c.groupTests[g] = append(c.groupTests[g], t)
+			}
+			if m := bound(t, mappings[t.Collection], false); m >= 0 {
+				c.mappingTests[m] = append(c.mappingTests[m], t)
+			}
+		}
+	}
+	c.evidence = map[*Enum]bool{}
+	c.values = make([][]int, len(c.f.Mappings))
+	for i, s := range c.f.Strings {
+		if s.Role == facts.RoleValue && s.Mapping >= 0 && s.Mapping < len(c.values) {
+			c.values[s.Mapping] = append(c.values[s.Mapping], i)
+		}
 	}
 }
 
-// statusSet reports whether literals form a definition of the status
-// enum: they cover at least three canonical values, and canonical
-// spellings are at least half of them unless the name says "status".
-func (c *checker) statusSet(members []int, name string) (covered map[string]bool, ok bool) {
-	covered = map[string]bool{}
-	related := 0
-	for _, i := range members {
-		if cl, to := c.v.classify(c.f.Strings[i].Value); cl != unknown {
-			covered[to] = true
-			related++
+// hasEvidence tells whether the file handles messages of e's kind: its
+// path, a type, group or receiver names the kind, or a mapping has the
+// kind's shape.
+func (c *checker) hasEvidence(e *Enum) bool {
+	if ev, ok := c.evidence[e]; ok {
+		return ev
+	}
+	ev := c.findEvidence(e)
+	c.evidence[e] = ev
+	return ev
+}
+
+func (c *checker) findEvidence(e *Enum) bool {
+	if namesKind(c.f.Path, e) {
+		return true
+	}
+	for i := range c.f.Mappings {
+		if namesKind(c.f.Mappings[i].TypeName, e) && !c.foreign(i, e) {
+			return true
 		}
 	}
-	if len(covered) < 3 {
-		return covered, false
+	for g, gr := range c.f.Groups {
+		if namesKind(gr.Name, e) && (c.groupProtocol == nil || c.groupProtocol[g] == "" || strings.EqualFold(c.groupProtocol[g], e.protocol)) {
+			return true
+		}
 	}
-	return covered, 2*related >= len(members) || isStatusKey(name) || strings.Contains(strings.ToLower(name), "status")
+	for i, s := range c.f.Strings {
+		if namesKind(s.Receiver, e) && !c.foreignString(i, e) {
+			return true
+		}
+	}
+	for i := range c.f.Mappings {
+		if !c.foreign(i, e) && c.kindness(&c.f.Mappings[i], e, false) == isKind {
+			return true
+		}
+	}
+	return false
+}
+
+// kindness says how sure we are that a mapping is a message of e's kind.
+type kindness uint8
+
+const (
+	notKind   kindness = iota
+	maybeKind          // a bare {status: ...} in a file that handles the kind
+	isKind
+)
+
+// kindness tells whether a mapping is a message of e's kind: it has e's
+// field and msgcheck's shape predicate says it is one (its marker, a type
+// or builder named for the kind, or its identifying fields, with no more
+// foreign fields than the kind's, and no column titles), its keys matched
+// in any spelling (TaskID). In a file that handles the kind, a mapping
+// with nothing beside the field but fields of the kind (a status history
+// entry) may be one: its spellings close to the enum are judged, an
+// unrelated value is not.
+func (c *checker) kindness(m *facts.Mapping, e *Enum, useEvidence bool) kindness {
+	hasField, others := false, 0
+	for _, en := range m.Entries {
+		k := normKey(en.Key)
+		switch {
+		case e.isField(en.Key):
+			hasField = true
+		case !e.others[k]:
+			others++
+		}
+	}
+	if !hasField {
+		return notKind
+	}
+	r := msgcheck.Record{Keys: m.Keys(), Values: m.Values(), Name: m.TypeName, Call: m.Call, Fold: true}
+	switch {
+	case e.spec.HasShape(e.Kind, r):
+		return isKind
+	case useEvidence && len(m.Entries) <= 2 && others == 0 && c.hasEvidence(e):
+		return maybeKind
+	}
+	return notKind
+}
+
+func (c *checker) mappings() {
+	for i := range c.f.Mappings {
+		m := &c.f.Mappings[i]
+		for _, en := range m.Entries {
+			if _, isString := en.Value.(string); !isString || len(c.v.fieldEnums(en.Key)) == 0 {
+				continue
+			}
+			e, k := c.mappingKind(i)
+			if e != nil && k != notKind {
+				c.mappingValues(i, e, k)
+			}
+			break
+		}
+	}
+}
+
+// mappingKind picks the enum kind a mapping is a message of, and how sure
+// that is; nil when none.
+func (c *checker) mappingKind(i int) (*Enum, kindness) {
+	m := &c.f.Mappings[i]
+	var maybe *Enum
+	for _, en := range m.Entries {
+		for _, e := range c.v.fieldEnums(en.Key) {
+			if c.foreign(i, e) {
+				continue
+			}
+			switch c.kindness(m, e, true) {
+			case isKind:
+				return e, isKind
+			case maybeKind:
+				if maybe == nil {
+					maybe = e
+				}
+			}
+		}
+	}
+	if maybe != nil {
+		return maybe, maybeKind
+	}
+	return nil, notKind
+}
+
+// mappingValues judges the values of a message mapping's enum fields:
+// those of e's kind (a DELEGATE's agent and effort).
+func (c *checker) mappingValues(m int, e *Enum, k kindness) {
+	for _, i := range c.values[m] {
+		s := &c.f.Strings[i]
+		for _, fe := range c.v.fieldEnums(s.Key) {
+			if fe.Kind == e.Kind && fe.spec == e.spec {
+				c.judge(i, fe, k == isKind, "in a "+strings.ToUpper(e.Kind))
+			}
+		}
+	}
+}
+
+// fit scores how well literals fit an enum: exact canonical values, then
+// values that stand for one (case, alias), then values covered.
+type fit struct {
+	exact, related int
+	covered        map[string]bool
+}
+
+func (c *checker) fitOf(members []int, e *Enum) fit {
+	f := fit{covered: map[string]bool{}}
+	for _, i := range members {
+		cl, to := e.classify(c.f.Strings[i].Value)
+		if cl == canonical {
+			f.exact++
+		}
+		if cl == canonical || cl == caseDrift || cl == legacy {
+			f.related++
+			f.covered[to] = true
+		}
+	}
+	return f
+}
+
+func better(a, b fit) bool {
+	return a.exact > b.exact || (a.exact == b.exact && a.related > b.related)
+}
+
+// definesEnum reports whether literals that are not tied to a field form
+// a definition of e: they cover three of its values, and its spellings
+// are at least half of them unless the name says the field's name. For
+// an enum other than the HANDBACK status two of them must be exact: its
+// words (continue, merge, abort) are common words.
+func definesEnum(f fit, members int, name string, e *Enum) bool {
+	if len(f.covered) < 3 {
+		return false
+	}
+	named := strings.Contains(normKey(name), normKey(e.Field))
+	if !e.status && f.exact < 2 {
+		return false
+	}
+	return 2*f.related >= members || named
+}
+
+// tiedTo tells whether literals tied to e's field (by a test, a schema,
+// a name) are a vocabulary of e: an exact value of it and a half of them
+// related, or two related values.
+func tiedTo(f fit, members int) bool {
+	return (f.exact >= 1 && 2*f.related >= members) || f.related >= 2
+}
+
+// pick returns the enum among candidates that members fit best, or nil
+// when none fits at all.
+func (c *checker) pick(members []int, candidates []*Enum, skip func(*Enum) bool) (*Enum, fit) {
+	var best *Enum
+	var bf fit
+	for _, e := range candidates {
+		if skip != nil && skip(e) {
+			continue
+		}
+		f := c.fitOf(members, e)
+		if f.related == 0 {
+			continue
+		}
+		if best == nil || better(f, bf) {
+			best, bf = e, f
+		}
+	}
+	return best, bf
+}
+
+func (c *checker) groupForeign(g int) func(*Enum) bool {
+	return func(e *Enum) bool {
+		return c.groupProtocol != nil && c.groupProtocol[g] != "" && !strings.EqualFold(c.groupProtocol[g], e.protocol)
+	}
 }
 
 func (c *checker) groups() {
@@ -192,29 +460,64 @@ func (c *checker) groups() {
 		if g.Kind == facts.GroupCases {
 			continue // switch cases are judged with the comparisons
 		}
-		if c.foreignGroup != nil && c.foreignGroup[gi] {
-			continue // the statuses of another protocol's spec
+		skip := c.groupForeign(gi)
+		var tied []*Enum
+		var how string
+		for _, t := range c.groupTests[gi] {
+			tied = append(tied, c.v.fieldEnums(t.Key)...)
+			how = "tested against " + subjectOf(t.Receiver, t.Key)
 		}
-		covered, ok := c.statusSet(g.Members, g.Name)
-		if !ok {
+		if len(tied) == 0 && g.Name == "enum" {
+			// a schema's enum: the list under the field's key
+			if m, key := c.schemaField(g.Pos); m >= 0 || key != "" {
+				tied = c.v.fieldEnums(key)
+				how = "in the schema of " + key
+			}
+		}
+		if len(tied) > 0 {
+			if e, f := c.pick(g.Members, tied, skip); e != nil && tiedTo(f, len(g.Members)) {
+				certain := 2*f.related >= len(g.Members)
+				for _, i := range g.Members {
+					c.judge(i, e, certain, fmt.Sprintf("in %s %s, %s", g.Kind, displayName(g.Name), how))
+				}
+			}
+			continue
+		}
+		e, f := c.pick(g.Members, c.v.enums, skip)
+		if e == nil || !definesEnum(f, len(g.Members), g.Name, e) {
 			continue
 		}
 		what := fmt.Sprintf("in %s %s", g.Kind, displayName(g.Name))
 		for _, i := range g.Members {
-			c.judge(i, true, what)
+			c.judge(i, e, true, what)
 		}
-		if g.Kind == facts.GroupSet || g.Kind == facts.GroupCases {
+		if g.Kind == facts.GroupSet {
 			continue // a set may rightly hold a subset (terminal statuses)
 		}
-		if miss := c.v.missing(covered); len(miss) > 0 {
+		if miss := e.missing(f.covered); len(miss) > 0 {
+			rule, what := RuleValueMissing, e.label()+" values"
+			if e.status {
+				rule, what = RuleMissing, "HANDBACK statuses"
+			}
 			c.out = append(c.out, finding.Finding{
-				Rule: RuleMissing, Severity: finding.Warning,
+				Rule: rule, Severity: finding.Warning,
 				Location: c.loc(g.Pos, facts.Pos{}),
-				Message: fmt.Sprintf("%s %s defines HANDBACK statuses but lacks %s (the statuses are %s)",
-					g.Kind, displayName(g.Name), strings.Join(miss, ", "), c.v.enumText()),
+				Message: fmt.Sprintf("%s %s defines %s but lacks %s (%s)",
+					g.Kind, displayName(g.Name), what, strings.Join(miss, ", "), e.valuesText()),
 			})
 		}
 	}
+}
+
+// schemaField returns, for the list of a schema's `enum` at pos, the
+// mapping holding the `enum` key and the key that mapping is the value of
+// (properties: {status: {enum: [...]}} gives status); -1 and "" when the
+// list is not a schema's enum.
+func (c *checker) schemaField(pos facts.Pos) (int, string) {
+	if m, ok := c.enumAt[pos]; ok {
+		return m, c.parentKey[m]
+	}
+	return -1, ""
 }
 
 func displayName(n string) string {
@@ -224,48 +527,153 @@ func displayName(n string) string {
 	return n
 }
 
-// routingTables judges mappings keyed by statuses. A mapping whose values
-// are themselves canonical statuses is a normalisation table (legacy
-// spelling -> canonical) and is right to hold legacy keys.
+func subjectOf(recv, key string) string {
+	if recv != "" {
+		return recv + "." + key
+	}
+	return key
+}
+
+// routingTables judges mappings keyed by an enum's values, and tables a
+// field's value is looked up in. An alias table (legacy spelling ->
+// canonical) is right to hold legacy keys, and is never judged.
 func (c *checker) routingTables() {
 	keys := map[int][]int{}
+	values := map[int][]int{} // the string values of a schema-like mapping's enum key
 	for i, s := range c.f.Strings {
-		if s.Role == facts.RoleKey && s.Mapping >= 0 {
+		switch {
+		case s.Role == facts.RoleKey && s.Mapping >= 0:
 			keys[s.Mapping] = append(keys[s.Mapping], i)
+		case s.Role == facts.RoleValue && s.Mapping >= 0 && s.Key == "enum":
+			values[s.Mapping] = append(values[s.Mapping], i)
 		}
 	}
-	for m, members := range keys {
-		if c.foreign(m) {
+	for _, m := range sortedInts(keys) {
+		members := keys[m]
+		if c.alias[m] {
 			continue
 		}
-		if _, ok := c.statusSet(members, ""); !ok || c.normalisation(&c.f.Mappings[m]) {
+		skip := func(e *Enum) bool { return c.foreign(m, e) }
+		if tests := c.mappingTests[m]; len(tests) > 0 {
+			var tied []*Enum
+			for _, t := range tests {
+				tied = append(tied, c.v.fieldEnums(t.Key)...)
+			}
+			if e, f := c.pick(members, tied, skip); e != nil && tiedTo(f, len(members)) {
+				t := tests[0]
+				for _, i := range members {
+					c.judge(i, e, 2*f.related >= len(members), "as a key of "+displayName(c.f.Mappings[m].Name)+", looked up with "+subjectOf(t.Receiver, t.Key))
+				}
+			}
+			continue
+		}
+		e, f := c.pick(members, c.v.enums, skip)
+		if e == nil || !definesEnum(f, len(members), "", e) {
 			continue
 		}
 		for _, i := range members {
-			c.judge(i, true, "as a key of a table over HANDBACK statuses")
+			c.judge(i, e, true, "as a key of a table over "+e.plural())
 		}
 	}
-}
-
-func (c *checker) normalisation(m *facts.Mapping) bool {
-	n := 0
-	for _, e := range m.Entries {
-		if s, ok := e.Value.(string); ok {
-			if cl, _ := c.v.classify(s); cl == canonical {
-				n++
+	// a schema fragment in code: {"status": {"type": "string", "enum": [...]}}
+	for _, m := range sortedInts(values) {
+		key := c.parentKey[m]
+		tied := c.v.fieldEnums(key)
+		if len(tied) == 0 {
+			continue
+		}
+		members := values[m]
+		if e, f := c.pick(members, tied, func(e *Enum) bool { return c.foreign(m, e) }); e != nil && tiedTo(f, len(members)) {
+			for _, i := range members {
+				c.judge(i, e, 2*f.related >= len(members), "in the schema of "+key)
 			}
 		}
 	}
-	return 2*n >= len(m.Entries)
 }
 
-type subject struct{ scope, receiver string }
+func sortedInts[V any](m map[int]V) []int {
+	out := make([]int, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// tableLists judges a routing table written as a list of mappings: items
+// of one list (consecutive mappings of a data document, at one column,
+// with the same keys) that each give an enum's field a value.
+func (c *checker) tableLists() {
+	ms := c.f.Mappings
+	for start := 0; start < len(ms); {
+		end := start + 1
+		for end < len(ms) && !ms[start].InCode && sameItem(&ms[start], &ms[end]) {
+			end++
+		}
+		if end-start >= 2 {
+			c.tableList(start, end)
+		}
+		start = end
+	}
+}
+
+func sameItem(a, b *facts.Mapping) bool {
+	if b.InCode || a.Pos.Col != b.Pos.Col || len(a.Entries) != len(b.Entries) || b.Pos.Line <= a.Pos.Line {
+		return false
+	}
+	for i := range a.Entries {
+		if a.Entries[i].Key != b.Entries[i].Key {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *checker) tableList(start, end int) {
+	byKey := map[string][]int{}
+	for m := start; m < end; m++ {
+		for _, i := range c.values[m] {
+			if s := &c.f.Strings[i]; len(c.v.fieldEnums(s.Key)) > 0 {
+				byKey[s.Key] = append(byKey[s.Key], i)
+			}
+		}
+	}
+	if len(byKey) == 0 {
+		return
+	}
+	for _, key := range sortedKeys(byKey) {
+		members := byKey[key]
+		if len(members) < 2 {
+			continue
+		}
+		e, f := c.pick(members, c.v.fieldEnums(key), func(e *Enum) bool { return c.foreign(start, e) })
+		if e == nil || f.related < 2 || c.kindOfItems(start, end) {
+			continue
+		}
+		for _, i := range members {
+			c.judge(i, e, 2*f.related >= len(members), "in a table of "+key+" values")
+		}
+	}
+}
+
+// kindOfItems tells whether the items are messages (mappings() judged
+// them already).
+func (c *checker) kindOfItems(start, end int) bool {
+	for m := start; m < end; m++ {
+		if e, k := c.mappingKind(m); e != nil && k == isKind {
+			return true
+		}
+	}
+	return false
+}
+
+type subject struct{ scope, receiver, field string }
 
 // comparisons judges literals compared with, assigned to or switched on a
-// status field. A function that compares the field with two canonical
-// statuses (or one, in a file that handles HANDBACKs) is about HANDBACK
-// statuses; only then are its other spellings drift, and an unknown one
-// counts only in a file that handles HANDBACKs.
+// field with an enum. A function that compares the field with two
+// canonical values (or one, in a file that handles the kind) is about
+// that enum; only then are its other spellings drift, and an unknown one
+// counts only in a file that handles the kind.
 func (c *checker) comparisons() {
 	groups := map[subject][]int{}
 	var order []subject
@@ -275,10 +683,10 @@ func (c *checker) comparisons() {
 		default:
 			continue
 		}
-		if !isStatusKey(s.Key) || c.foreignString(i) {
+		if len(c.v.fieldEnums(s.Key)) == 0 {
 			continue
 		}
-		k := subject{s.Scope, s.Receiver}
+		k := subject{s.Scope, s.Receiver, normKey(s.Key)}
 		if _, seen := groups[k]; !seen {
 			order = append(order, k)
 		}
@@ -286,70 +694,126 @@ func (c *checker) comparisons() {
 	}
 	for _, k := range order {
 		members := groups[k]
-		exact := map[string]bool{}
-		related := 0
-		for _, i := range members {
-			cl, to := c.v.classify(c.f.Strings[i].Value)
-			if cl == canonical {
-				exact[to] = true
+		first := c.f.Strings[members[0]]
+		cands := c.v.fieldEnums(first.Key)
+		skip := func(e *Enum) bool { return c.foreignString(members[0], e) }
+		// the kind the file handles comes first: its spellings are drift
+		var e *Enum
+		var f fit
+		for _, cand := range cands {
+			if skip(cand) || !(c.hasEvidence(cand) || namesKind(k.receiver, cand)) {
+				continue
 			}
-			if cl != unknown {
-				related++
+			if cf := c.fitOf(members, cand); cf.related > 0 && (e == nil || better(cf, f)) {
+				e, f = cand, cf
 			}
 		}
-		strong := len(exact) >= 2 || (c.evidence && related >= 1) || containsHandback(k.receiver)
-		if !strong {
+		if e == nil {
+			e, f = c.pick(members, cands, skip)
+		}
+		if e == nil {
+			continue
+		}
+		evidence := c.hasEvidence(e) || namesKind(k.receiver, e)
+		if !(f.exact >= 2 || (evidence && f.related >= 1)) {
 			continue
 		}
 		for _, i := range members {
-			c.judge(i, c.evidence || containsHandback(k.receiver), "compared with "+subjectText(c.f.Strings[i]))
+			c.judge(i, e, evidence, "compared with "+subjectOf(c.f.Strings[i].Receiver, c.f.Strings[i].Key))
 		}
 	}
 }
 
-func subjectText(s facts.String) string {
-	if s.Receiver != "" {
-		return s.Receiver + "." + s.Key
-	}
-	return s.Key
-}
-
-// judge reports the literal at index i unless it is canonical. Unknown
-// values are reported only when the context is certain.
-func (c *checker) judge(i int, certain bool, context string) {
-	if c.reported[i] {
+// judge reports the literal at index i unless it is canonical for e.
+// Unknown values are reported only when the context is certain; they are
+// remembered as spellings an alias table elsewhere may explain.
+func (c *checker) judge(i int, e *Enum, certain bool, context string) {
+	if c.reported[i] || c.foreignString(i, e) {
 		return
 	}
 	s := c.f.Strings[i]
-	cl, to := c.v.classify(s.Value)
-	if (cl != unknown || certain) && !c.used[i] {
+	cl, to := e.classify(s.Value)
+	if e.status && (cl != unknown || certain) && !c.used[i] {
 		c.used[i] = true
-		c.uses = append(c.uses, StatusUse{Value: s.Value, Canonical: to, Location: c.loc(s.Pos, facts.Pos{})})
+		canon := to
+		if cl == nearest {
+			canon = ""
+		}
+		c.uses = append(c.uses, StatusUse{Value: s.Value, Canonical: canon, Location: c.loc(s.Pos, facts.Pos{})})
+	}
+	if cl == unknown || cl == nearest {
+		c.unknown[e.Kind+"."+e.Field+"\x00"+strings.ToLower(strings.TrimSpace(s.Value))] = true
 	}
 	var rule, msg string
+	rules := [...]string{RuleCase, RuleLegacy, RuleUnknown}
+	if !e.status {
+		rules = [...]string{RuleValueCase, RuleValueLegacy, RuleValueUnknown}
+	}
+	var related []finding.Location
 	switch cl {
 	case canonical:
 		return
 	case caseDrift:
-		rule = RuleCase
-		msg = fmt.Sprintf("status %q differs from the canonical %q only in case (%s)", s.Value, to, context)
+		rule = rules[0]
+		if strings.EqualFold(s.Value, to) {
+			msg = fmt.Sprintf("%s %q differs from the canonical %q only in case (%s)", e.noun(), s.Value, to, context)
+		} else {
+			msg = fmt.Sprintf("%s %q differs from the canonical %q only in case and separators (%s)", e.noun(), s.Value, to, context)
+		}
 	case legacy:
-		rule = RuleLegacy
-		msg = fmt.Sprintf("legacy status %q: the protocol spells it %q (%s)", s.Value, to, context)
-	case unknown:
+		rule = rules[1]
+		if t, ok := e.legacyTable(s.Value); ok {
+			msg = fmt.Sprintf("legacy %s %q: the protocol spells it %q, as the alias table at %s:%d says (%s)", e.noun(), s.Value, to, t.Path, t.Line, context)
+			related = append(related, finding.Location{Path: t.Path, Line: t.Line, Col: t.Col,
+				Message: fmt.Sprintf("the alias table that maps %q to %q", strings.ToLower(strings.TrimSpace(s.Value)), to)})
+		} else {
+			msg = fmt.Sprintf("legacy %s %q: the protocol spells it %q (%s)", e.noun(), s.Value, to, context)
+		}
+	case nearest, unknown:
 		if !certain {
 			return
 		}
-		rule = RuleUnknown
-		msg = fmt.Sprintf("%q is not a HANDBACK status (%s; the statuses are %s)", s.Value, context, c.v.enumText())
+		rule = rules[2]
+		msg = fmt.Sprintf("%q is not a %s (%s; %s)", s.Value, e.label(), context, e.valuesText())
+		if cl == nearest {
+			msg = fmt.Sprintf("%q is not a %s: did you mean %q? (%s; %s)", s.Value, e.label(), to, context, e.valuesText())
+		}
 	}
 	c.reported[i] = true
 	fd := finding.Finding{Rule: rule, Severity: finding.Error, Location: c.loc(s.Pos, s.End), Message: msg,
-		Literal: s.Value, Canonical: to}
+		Literal: s.Value, Canonical: to, Related: related}
 	if to != "" {
 		fd.Fix = c.fix(s, to)
 	}
 	c.out = append(c.out, fd)
+}
+
+// noun is what a legacy or case-drifted spelling is called: "status" for
+// the HANDBACK status (its messages predate the other enums), else the
+// kind and field.
+func (e *Enum) noun() string {
+	if e.status {
+		return "status"
+	}
+	return e.label() + " value"
+}
+
+// plural names the enum's values: "HANDBACK statuses", "DELEGATE agent
+// values".
+func (e *Enum) plural() string {
+	if e.status {
+		return "HANDBACK statuses"
+	}
+	return e.label() + " values"
+}
+
+// valuesText lists the enum for a message: "the statuses are success,
+// failure..." for the HANDBACK status, "the values are ..." for others.
+func (e *Enum) valuesText() string {
+	if e.status {
+		return "the statuses are " + e.enumText()
+	}
+	return "the values are " + e.enumText()
 }
 
 func (c *checker) loc(p, end facts.Pos) finding.Location {

@@ -10,55 +10,88 @@ import (
 
 // Prefilter tells from a file's bytes (and name) whether Check could
 // report anything in it, so the scan can skip parsing the rest. What each
-// context of Check needs, and so what a file must hold:
+// context of Check needs, and so what a file must hold, per enum:
 //
-//   - a const block, enum, set or routing table: three canonical statuses
-//     (in any spelling);
-//   - a HANDBACK mapping or a comparison on a status field: the word
-//     "status", and with it the word "handback" (in the file or its name),
-//     or two of the HANDBACK's other required fields (task_id, output,
-//     metrics), or two canonical statuses.
+//   - a const block, enum, set or routing table: three of its values (in
+//     any spelling); for an enum other than the HANDBACK status, whose
+//     words are common words, also the field's name (type Agent, AGENTS);
+//   - anything else binds a literal to the enum's field, so the field's
+//     name must be there, and with it: for the HANDBACK status, the word
+//     "handback" (in the file or its name), or two of the HANDBACK's
+//     other required fields (task_id, output, metrics), or two statuses;
+//     for another enum, one of its values;
+//   - an alias table: two values of the enum and the word "alias" or
+//     "legacy".
 //
-// Statuses, "status" and field names are matched as whole words (not
-// inside "successful" or "status_code"): Check compares whole literals and
-// keys, which the source delimits. In Go, Python and JSON a status value
-// is a string literal, so it must follow a quote there (functools.partial
-// is not one). A file with none of that is skipped.
-// Keys spelled with separators inside a word ("sta_tus") are not seen.
+// Values, field names and words are matched as whole words (not inside
+// "successful" or "status_code"): Check compares whole literals and keys,
+// which the source delimits. In Go, Python and JSON a value is a string
+// literal, so it must follow a quote there (functools.partial is not
+// one). A file with none of that is skipped. Keys spelled with separators
+// inside a word ("sta_tus") are not seen.
 type Prefilter struct {
-	needles [][]byte // lower-case spellings of statuses
-	targets []string // the canonical value each needle stands for
-	core    [][][]byte
+	enums []enumFilter
+}
+
+type enumFilter struct {
+	status  bool
+	field   [][]byte   // the field's name, lower-cased, in its spellings
+	kind    [][]byte   // the words of the kind's name
+	needles [][]byte   // lower-case spellings of values
+	targets []string   // the canonical value each needle stands for
+	core    [][][]byte // the kind's other required fields, in their spellings
+}
+
+// spellings returns the lower-case spellings of a name with separators:
+// task_id is written task_id, taskid (taskId, TaskID) or task-id.
+func spellings(name string) [][]byte {
+	low := strings.ToLower(name)
+	var out [][]byte
+	seen := map[string]bool{}
+	for _, sep := range []string{"_", "", "-"} {
+		s := strings.NewReplacer("_", sep, "-", sep).Replace(low)
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, []byte(s))
+		}
+	}
+	return out
 }
 
 // NewPrefilter builds the prefilter for a vocabulary.
 func NewPrefilter(v *Vocabulary) *Prefilter {
 	p := &Prefilter{}
-	add := func(spelling, to string) {
-		p.needles = append(p.needles, bytes.ToLower([]byte(spelling)))
-		p.targets = append(p.targets, to)
-	}
-	for _, c := range v.Canonical {
-		add(c, c)
-	}
-	for from, to := range v.aliases {
-		add(from, to)
-	}
-	for _, f := range v.coreNames {
-		// task_id is written task_id, taskId, TaskID or task-id
-		low := strings.ToLower(f)
-		var spellings [][]byte
-		for _, sep := range []string{"_", "", "-"} {
-			spellings = append(spellings, []byte(strings.ReplaceAll(low, "_", sep)))
+	for _, e := range v.enums {
+		ef := enumFilter{status: e.status, field: spellings(e.Field)}
+		for _, w := range kindWords(e.Kind) {
+			ef.kind = append(ef.kind, []byte(w))
 		}
-		p.core = append(p.core, spellings)
+		add := func(spelling, to string) {
+			for _, s := range spellings(spelling) {
+				ef.needles = append(ef.needles, s)
+				ef.targets = append(ef.targets, to)
+			}
+		}
+		for _, c := range e.Canonical {
+			add(c, c)
+		}
+		for _, from := range sortedKeys(e.aliases) {
+			add(from, e.aliases[from])
+		}
+		for _, from := range sortedKeys(e.learned) {
+			add(from, e.learned[from].To)
+		}
+		for _, f := range e.coreNames {
+			ef.core = append(ef.core, spellings(f))
+		}
+		p.enums = append(p.enums, ef)
 	}
 	return p
 }
 
 var (
-	statusWord   = []byte("status")
-	handbackWord = []byte("handback")
+	aliasWord  = []byte("alias")
+	legacyWord = []byte("legacy")
 )
 
 // Match reports whether the file may hold drift. buf is scratch space
@@ -71,26 +104,60 @@ func (p *Prefilter) Match(name string, src, buf []byte) (bool, []byte) {
 			lower[i] = b + 'a' - 'A'
 		}
 	}
-	statuses := p.statuses(lower, quotedLiterals(name))
-	if statuses >= 3 {
-		return true, lower
-	}
-	if !containsWord(lower, statusWord, false) {
-		return false, lower
-	}
-	if statuses >= 2 || bytes.Contains(lower, handbackWord) || strings.Contains(strings.ToLower(name), "handback") {
-		return true, lower
-	}
-	fields := 0
-	for _, spellings := range p.core {
-		for _, s := range spellings {
-			if containsWord(lower, s, false) {
-				fields++
-				break
-			}
+	quoted := quotedLiterals(name)
+	lowName := strings.ToLower(name)
+	for i := range p.enums {
+		if p.enums[i].match(lower, lowName, quoted) {
+			return true, lower
 		}
 	}
-	return fields >= 2, lower
+	return false, lower
+}
+
+func (ef *enumFilter) match(lower []byte, lowName string, quoted bool) bool {
+	hasField := anyWord(lower, ef.field, false)
+	if !ef.status && !hasField {
+		// the words of most enums are common words: without the field's
+		// name (type Agent, AGENTS, "agent":), the file is not read for them
+		return false
+	}
+	values := ef.values(lower, quoted, 3)
+	if values >= 3 {
+		return true
+	}
+	if values >= 2 && (bytes.Contains(lower, aliasWord) || bytes.Contains(lower, legacyWord)) {
+		return true
+	}
+	if !hasField {
+		return false
+	}
+	if !ef.status {
+		return values >= 1
+	}
+	if values >= 2 {
+		return true
+	}
+	for _, w := range ef.kind {
+		if bytes.Contains(lower, w) || strings.Contains(lowName, string(w)) {
+			return true
+		}
+	}
+	fields := 0
+	for _, sp := range ef.core {
+		if anyWord(lower, sp, false) {
+			fields++
+		}
+	}
+	return fields >= 2
+}
+
+func anyWord(lower []byte, spellings [][]byte, quoted bool) bool {
+	for _, s := range spellings {
+		if containsWord(lower, s, quoted) {
+			return true
+		}
+	}
+	return false
 }
 
 // quotedLiterals tells whether every string of the file's language is
@@ -103,24 +170,23 @@ func quotedLiterals(name string) bool {
 	return false
 }
 
-// statuses counts the distinct canonical statuses spelled in lower, up to 3.
-func (p *Prefilter) statuses(lower []byte, quoted bool) int {
-	var seen [3]string
-	n := 0
-	for i, needle := range p.needles {
-		t := p.targets[i]
+// values counts the distinct canonical values spelled in lower, up to most.
+func (ef *enumFilter) values(lower []byte, quoted bool, most int) int {
+	var seen []string
+	for i, needle := range ef.needles {
+		t := ef.targets[i]
 		dup := false
-		for _, s := range seen[:n] {
+		for _, s := range seen {
 			dup = dup || s == t
 		}
 		if !dup && containsWord(lower, needle, quoted) {
-			seen[n] = t
-			if n++; n == len(seen) {
+			seen = append(seen, t)
+			if len(seen) == most {
 				break
 			}
 		}
 	}
-	return n
+	return len(seen)
 }
 
 func containsWord(lower, needle []byte, quoted bool) bool {

@@ -48,14 +48,15 @@ func specShape(m *facts.Mapping) (protocol string, ok bool) {
 	return protocol, ok && protocol != "" && hasVersion && hasKind
 }
 
-// foreignSpecs marks the mappings and groups of the file that belong to a
-// spec of another protocol than the HANDBACK's (see above): Check judges
-// none of their literals. Nothing is marked in most files, at the cost of
-// one pass over the mappings' keys.
-func (c *checker) foreignSpecs() {
+// specDocs records, for the mappings and string lists of each spec
+// document of the file, the protocol the spec names: an enum is judged
+// in a spec only when the spec is of the enum's protocol (see above).
+// Nothing is recorded in most files, at the cost of one pass over the
+// mappings' keys.
+func (c *checker) specDocs() {
 	found := false
 	for i := range c.f.Mappings {
-		if p, ok := specShape(&c.f.Mappings[i]); ok && !c.v.handbackProtocol(p) {
+		if _, ok := specShape(&c.f.Mappings[i]); ok {
 			found = true
 			break
 		}
@@ -63,8 +64,8 @@ func (c *checker) foreignSpecs() {
 	if !found {
 		return
 	}
-	c.foreignMapping = make([]bool, len(c.f.Mappings))
-	lists := map[facts.Pos]bool{} // where the string lists of marked mappings start
+	c.specProtocol = make([]string, len(c.f.Mappings))
+	lists := map[facts.Pos]string{} // where the string lists of spec mappings start
 	// The extractor of data documents (languages/nodefacts) appends a
 	// mapping, then the mappings under it, depth first: a document's
 	// mappings are consecutive, from its root on. The roots are found by
@@ -78,21 +79,24 @@ func (c *checker) foreignSpecs() {
 			continue
 		}
 		end := subtree(c.f.Mappings, r, seen)
-		if p, ok := specShape(m); ok && !c.v.handbackProtocol(p) {
+		if p, ok := specShape(m); ok {
+			p = strings.TrimSpace(p)
 			for i := r; i < end; i++ {
-				c.foreignMapping[i] = true
+				c.specProtocol[i] = p
 				for _, e := range c.f.Mappings[i].Entries {
 					if _, isList := e.Value.([]any); isList {
-						lists[e.ValPos] = true
+						lists[e.ValPos] = p
 					}
 				}
 			}
 		}
 		r = end
 	}
-	c.foreignGroup = make([]bool, len(c.f.Groups))
+	c.groupProtocol = make([]string, len(c.f.Groups))
 	for g := range c.f.Groups {
-		c.foreignGroup[g] = c.f.Groups[g].Kind == facts.GroupSet && lists[c.f.Groups[g].Pos]
+		if c.f.Groups[g].Kind == facts.GroupSet {
+			c.groupProtocol[g] = lists[c.f.Groups[g].Pos]
+		}
 	}
 }
 
@@ -148,19 +152,4 @@ func sameKeys(v map[string]any, m *facts.Mapping) bool {
 		keys[e.Key] = true
 	}
 	return len(keys) == len(v)
-}
-
-// handbackProtocol tells whether protocol is the one whose HANDBACK the
-// vocabulary holds: the protocol the loaded spec names (protocol-core for
-// the default spec).
-func (v *Vocabulary) handbackProtocol(protocol string) bool {
-	return strings.EqualFold(strings.TrimSpace(protocol), v.protocol)
-}
-
-func (c *checker) foreignString(i int) bool {
-	if c.foreignMapping == nil {
-		return false
-	}
-	s := &c.f.Strings[i]
-	return (s.Mapping >= 0 && c.foreignMapping[s.Mapping]) || (s.Group >= 0 && c.foreignGroup[s.Group])
 }

@@ -3,122 +3,276 @@ package enumdrift
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
+	"github.com/protoscan/protoscan/internal/editdist"
 	"github.com/protoscan/protoscan/msgcheck"
 )
 
-// Vocabulary is what the analyzer knows of the HANDBACK status, all of it
-// read from the loaded spec (plus a repository's configured synonyms):
-// never from constants in this package.
+// Vocabulary is what the analyzer knows of the protocol's enums, all of it
+// read from the loaded specs (plus a repository's configured synonyms and
+// the alias tables its code holds): never from constants in this package.
 type Vocabulary struct {
-	Canonical []string // the enum, in spec order
-	canonical map[string]bool
-	lower     map[string]string // lower-cased spelling -> canonical value
-	aliases   map[string]string // lower-cased legacy spelling -> canonical value
-	// handback holds the normalized names of a HANDBACK's fields other
-	// than status.
-	handback  map[string]bool
-	coreNames []string // the required HANDBACK fields besides status, as the spec spells them
-	// spec is the spec the vocabulary is read from: its shape predicate
-	// tells which mappings are HANDBACKs.
+	// Canonical is the HANDBACK status enum, in spec order.
+	Canonical []string
+	// status is the HANDBACK status; enums holds it first, then every
+	// other string enum of a field of a kind of the specs, in spec order.
+	status  *Enum
+	enums   []*Enum
+	byField map[string][]*Enum // normalized field name -> its enums
+}
+
+// Enum is the string enum of one field of one kind of a spec.
+type Enum struct {
+	Kind, Field string // as the spec spells them: handback, status
+	Canonical   []string
+	canonical   map[string]bool
+	lower       map[string]string // lower-cased spelling -> canonical value
+	folded      map[string]string // spelling without case and separators -> canonical value, when only one folds so
+	aliases     map[string]string // lower-cased legacy spelling -> canonical value
+	// learned holds the legacy spellings of the repository's own alias
+	// tables (see LearnAliases), lower-cased.
+	learned map[string]Alias
+	// others holds the normalized names of the kind's fields other than
+	// this one; coreNames the required ones, as the spec spells them.
+	others    map[string]bool
+	coreNames []string
+	// spec is the spec the enum is read from: its shape predicate tells
+	// which mappings are messages of the kind.
 	spec *msgcheck.Spec
 	// protocol is the protocol the spec names (protocol-core when it names
-	// none): a spec in the repository declares HANDBACK statuses only when
-	// it is a spec of this protocol.
+	// none): a spec in the repository declares this enum only when it is
+	// a spec of this protocol.
 	protocol string
+	status   bool // the HANDBACK status: its own rules and the drift matrix
+}
+
+// Alias is a legacy spelling a repository's alias table maps to a
+// canonical value: the table is where the finding points for the reason.
+type Alias struct {
+	To    string
+	Table Place
+}
+
+// Place is where an alias table is: a file and a line.
+type Place struct {
+	Path      string
+	Line, Col int
 }
 
 // defaultProtocol is the protocol of a spec that names none: msgcheck's
 // own spec of DELEGATE and HANDBACK.
 const defaultProtocol = "protocol-core"
 
-// handbackKind is the spec's kind whose status the analyzer judges.
+// handbackKind is the spec's kind whose status has its own rules.
 const handbackKind = "handback"
 
 // knownLegacy returns the legacy spellings the embedded spec knows
-// (done, complete, failed...) that fit v's statuses: a spelling that is
-// not one of them, for a canonical status that is. A repository whose
-// spec declares no aliases still means success by "done".
-func knownLegacy(v *Vocabulary) map[string]string {
-	_, def, _ := msgcheck.DefaultSpec().Enum(handbackKind, "status")
+// (done, complete, failed...) that fit e's values: a spelling that is not
+// one of them, for a canonical value that is. A repository whose spec
+// declares no aliases still means success by "complete".
+func knownLegacy(e *Enum) map[string]string {
+	_, def, _ := msgcheck.DefaultSpec().Enum(e.Kind, e.Field)
 	out := map[string]string{}
 	for from, to := range def {
-		if _, isStatus := v.lower[strings.ToLower(from)]; !isStatus && v.canonical[to] {
+		if _, isValue := e.lower[strings.ToLower(from)]; !isValue && e.canonical[to] {
 			out[from] = to
 		}
 	}
 	return out
 }
 
-// NewVocabulary reads the status enum and its aliases from the spec's
-// handback kind; a spec without aliases gets the embedded spec's legacy
-// spellings that fit its enum. synonyms adds legacy spellings (spelling
-// -> canonical).
-func NewVocabulary(spec *msgcheck.Spec, synonyms map[string]string) (*Vocabulary, error) {
-	values, aliases, ok := spec.Enum(handbackKind, "status")
+// NewVocabulary reads the enums of spec and of more (the specs of the
+// other protocols in use): the handback kind's status, which spec must
+// have, and every other string enum of a kind's field. An enum without
+// aliases gets the embedded spec's legacy spellings that fit it.
+// synonyms adds legacy HANDBACK statuses (spelling -> canonical).
+func NewVocabulary(spec *msgcheck.Spec, synonyms map[string]string, more ...*msgcheck.Spec) (*Vocabulary, error) {
+	status, ok := newEnum(spec, handbackKind, "status")
 	if !ok {
 		return nil, fmt.Errorf("spec %s has no string enum for handback.status", spec.Source)
 	}
-	v := &Vocabulary{Canonical: values, canonical: map[string]bool{}, lower: map[string]string{},
-		aliases: map[string]string{}, handback: map[string]bool{},
-		spec: spec, protocol: cmp.Or(strings.TrimSpace(spec.Protocol), defaultProtocol)}
-	for _, c := range values {
-		v.canonical[c] = true
-		v.lower[strings.ToLower(c)] = c
-	}
-	if len(aliases) == 0 {
-		aliases = knownLegacy(v)
-	}
-	for from, to := range aliases {
-		v.aliases[strings.ToLower(from)] = to
-	}
+	status.status = true
 	for from, to := range synonyms {
-		if !v.canonical[to] {
-			return nil, fmt.Errorf("synonym %q maps to %q, which is not a HANDBACK status (%s)", from, to, strings.Join(values, ", "))
+		if !status.canonical[to] {
+			return nil, fmt.Errorf("synonym %q maps to %q, which is not a HANDBACK status (%s)", from, to, strings.Join(status.Canonical, ", "))
 		}
-		v.aliases[strings.ToLower(from)] = to
+		status.aliases[strings.ToLower(from)] = to
 	}
-	required := map[string]bool{}
-	for _, f := range spec.Required(handbackKind) {
-		required[f] = true
-	}
-	for _, f := range spec.Fields(handbackKind) {
-		if f == "status" {
+	v := &Vocabulary{Canonical: status.Canonical, status: status, enums: []*Enum{status}, byField: map[string][]*Enum{}}
+	v.byField["status"] = []*Enum{status}
+	seen := map[string]bool{}
+	for _, sp := range append([]*msgcheck.Spec{spec}, more...) {
+		if sp == nil || seen[sp.Source] {
 			continue
 		}
-		v.handback[normKey(f)] = true
-		if required[f] {
-			v.coreNames = append(v.coreNames, f)
+		seen[sp.Source] = true
+		for _, kind := range sp.Kinds() {
+			for _, field := range sp.Fields(kind) {
+				if sp == spec && kind == handbackKind && field == "status" {
+					continue
+				}
+				if e, ok := newEnum(sp, kind, field); ok {
+					v.enums = append(v.enums, e)
+					k := normKey(field)
+					v.byField[k] = append(v.byField[k], e)
+				}
+			}
 		}
 	}
 	return v, nil
 }
 
-// class is how a spelling relates to the enum.
+func newEnum(spec *msgcheck.Spec, kind, field string) (*Enum, bool) {
+	values, aliases, ok := spec.Enum(kind, field)
+	if !ok || len(values) == 0 {
+		return nil, false
+	}
+	e := &Enum{Kind: kind, Field: field, Canonical: values, canonical: map[string]bool{}, lower: map[string]string{},
+		folded: map[string]string{}, aliases: map[string]string{}, others: map[string]bool{},
+		spec: spec, protocol: cmp.Or(strings.TrimSpace(spec.Protocol), defaultProtocol)}
+	ambiguous := map[string]bool{}
+	for _, c := range values {
+		e.canonical[c] = true
+		e.lower[strings.ToLower(c)] = c
+		f := normKey(c)
+		if _, dup := e.folded[f]; dup {
+			ambiguous[f] = true
+		}
+		e.folded[f] = c
+	}
+	for f := range ambiguous {
+		delete(e.folded, f)
+	}
+	if len(aliases) == 0 {
+		aliases = knownLegacy(e)
+	}
+	for from, to := range aliases {
+		e.aliases[strings.ToLower(from)] = to
+	}
+	required := map[string]bool{}
+	for _, f := range spec.Required(kind) {
+		required[f] = true
+	}
+	for _, f := range spec.Fields(kind) {
+		if f == field {
+			continue
+		}
+		e.others[normKey(f)] = true
+		if required[f] {
+			e.coreNames = append(e.coreNames, f)
+		}
+	}
+	return e, true
+}
+
+// Enums returns the kind.field names of the enums the vocabulary holds,
+// the HANDBACK status first.
+func (v *Vocabulary) Enums() []string {
+	out := make([]string, len(v.enums))
+	for i, e := range v.enums {
+		out[i] = e.Kind + "." + e.Field
+	}
+	return out
+}
+
+// fieldEnums returns the enums of the field a key names, in any spelling.
+func (v *Vocabulary) fieldEnums(key string) []*Enum {
+	if key == "" {
+		return nil
+	}
+	return v.byField[normKey(key)]
+}
+
+// label is how findings name the enum: "HANDBACK status", "DELEGATE agent".
+func (e *Enum) label() string { return strings.ToUpper(e.Kind) + " " + e.Field }
+
+// class is how a spelling relates to an enum.
 type class uint8
 
 const (
 	canonical class = iota
-	caseDrift       // SUCCESS for success
-	legacy          // failed for failure: an alias the spec or config names
+	caseDrift       // SUCCESS for success, senior_engineer for senior-engineer
+	legacy          // failed for failure: an alias the spec, config or repository names
+	nearest         // med for medium: no alias, but one value is clearly meant
 	unknown         // waiting: no relation to the enum
 )
 
 // classify tells how value relates to the enum and, unless unknown, which
 // canonical value it stands for.
-func (v *Vocabulary) classify(value string) (class, string) {
-	if v.canonical[value] {
+func (e *Enum) classify(value string) (class, string) {
+	if e.canonical[value] {
 		return canonical, value
 	}
 	low := strings.ToLower(strings.TrimSpace(value))
-	if c, ok := v.lower[low]; ok {
+	if c, ok := e.lower[low]; ok {
 		return caseDrift, c
 	}
-	if c, ok := v.aliases[low]; ok {
+	if c, ok := e.aliases[low]; ok {
 		return legacy, c
 	}
+	if a, ok := e.learned[low]; ok {
+		return legacy, a.To
+	}
+	if c, ok := e.folded[normKey(low)]; ok && low != "" {
+		return caseDrift, c
+	}
+	if c := e.nearestValue(low); c != "" {
+		return nearest, c
+	}
 	return unknown, ""
+}
+
+// nearestValue returns the one canonical value a spelling clearly means:
+// the only value it is a prefix of (med for medium, three letters at
+// least), or the only value within one edit of it (two for eight letters
+// or more), compared without case and separators. "" when none or
+// several are that close.
+func (e *Enum) nearestValue(low string) string {
+	word := normKey(low)
+	if len(word) < 3 || len(word) > editdist.MaxLen {
+		return ""
+	}
+	var prefixOf []string
+	for f, c := range e.folded {
+		if strings.HasPrefix(f, word) {
+			prefixOf = append(prefixOf, c)
+		}
+	}
+	if len(prefixOf) == 1 {
+		return prefixOf[0]
+	}
+	if len(prefixOf) > 1 || len(word) < 5 {
+		return ""
+	}
+	limit := 1
+	if len(word) >= 8 {
+		limit = 2
+	}
+	best, bestD, ties := "", limit+1, 0
+	for f, c := range e.folded {
+		switch d := editdist.Distance(word, f); {
+		case d < bestD:
+			best, bestD, ties = c, d, 1
+		case d == bestD:
+			ties++
+		}
+	}
+	if ties != 1 {
+		return ""
+	}
+	return best
+}
+
+// legacyTable returns the table an alias was learned from, if it was.
+func (e *Enum) legacyTable(value string) (Place, bool) {
+	low := strings.ToLower(strings.TrimSpace(value))
+	if _, spec := e.aliases[low]; spec {
+		return Place{}, false
+	}
+	a, ok := e.learned[low]
+	return a.Table, ok
 }
 
 // normKey folds the spellings of one field name together: task_id, taskId,
@@ -127,7 +281,7 @@ func normKey(k string) string {
 	var b strings.Builder
 	for _, r := range k {
 		switch {
-		case r == '_' || r == '-':
+		case r == '_' || r == '-' || r == ' ':
 		case r >= 'A' && r <= 'Z':
 			b.WriteRune(r + 'a' - 'A')
 		default:
@@ -137,17 +291,33 @@ func normKey(k string) string {
 	return b.String()
 }
 
-func isStatusKey(k string) bool { return normKey(k) == "status" }
+func (e *Enum) isField(k string) bool { return k != "" && normKey(k) == normKey(e.Field) }
 
-func (v *Vocabulary) enumText() string { return strings.Join(v.Canonical, ", ") }
+func (e *Enum) enumText() string {
+	const most = 10
+	if len(e.Canonical) <= most {
+		return strings.Join(e.Canonical, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(e.Canonical[:most], ", "), len(e.Canonical)-most)
+}
 
 // missing lists the canonical values none of covered stands for.
-func (v *Vocabulary) missing(covered map[string]bool) []string {
+func (e *Enum) missing(covered map[string]bool) []string {
 	var out []string
-	for _, c := range v.Canonical {
+	for _, c := range e.Canonical {
 		if !covered[c] {
 			out = append(out, c)
 		}
 	}
+	return out
+}
+
+// sortedKeys returns m's keys in order, for deterministic output.
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
 	return out
 }

@@ -44,7 +44,7 @@ handback:
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got, canon := v.classify(c.word); got != c.class || canon != c.want {
+		if got, canon := v.status.classify(c.word); got != c.class || canon != c.want {
 			t.Errorf("enum %s, %q: class %v %q, want %v %q", c.enum, c.word, got, canon, c.class, c.want)
 		}
 	}

@@ -145,17 +145,11 @@ func (e *env) scan(args []string) int {
 		fallback.add(err, specs[0], len(*specPath) > 0)
 	}
 	sopts := scan.Options{Walk: opts, Workers: *workers}
-	validate := false
+	validate, drift := false, false
 	for _, a := range strings.Split(*analyzers, ",") {
 		switch strings.TrimSpace(a) {
 		case "enumdrift":
-			vspec := fallback.vocabularySpec(specs[0], discovered, len(*specPath) > 0)
-			if sopts.Vocabulary, err = enumdrift.NewVocabulary(vspec, synonyms); err != nil {
-				if cfg != nil && len(synonyms) > 0 {
-					return trouble(cfg.Errorf(cfg.Pos("synonyms"), "%v", err))
-				}
-				return trouble(err)
-			}
+			drift = true
 		case "divergence":
 			sopts.Divergence = divergence.NewModel(specs[0], divergence.Options{Canonical: canonical})
 		case "msgcheck":
@@ -168,12 +162,22 @@ func (e *env) scan(args []string) int {
 	// beside protocol-core: NEXUS handoffs and phase verdicts
 	var protocols []messages.Protocol
 	usedSpecs, kinds := specs, specs[0].Kinds()
-	if validate {
+	if validate || drift {
+		// the other protocols' enums drift too (NEXUS status, verdicts)
 		var more []*msgcheck.Spec
 		if protocols, more, err = scanProtocols(dirOf(paths[0]), fallback); err != nil {
 			return trouble(err)
 		}
 		usedSpecs = append(slices.Clone(specs), more...)
+	}
+	if drift {
+		vspec := fallback.vocabularySpec(specs[0], discovered, len(*specPath) > 0)
+		if sopts.Vocabulary, err = enumdrift.NewVocabulary(vspec, synonyms, usedSpecs[1:]...); err != nil {
+			if cfg != nil && len(synonyms) > 0 {
+				return trouble(cfg.Errorf(cfg.Pos("synonyms"), "%v", err))
+			}
+			return trouble(err)
+		}
 	}
 	fallback.warn(usedSpecs)
 	for _, n := range fallback.notes {
