@@ -544,7 +544,7 @@ func analyzeFile(name, rel, lang string, src []byte, opts Options, pre *enumdrif
 	}
 	if validate {
 		found, outcomes := opts.Messages.Check(facts)
-		out = append(out, sameProblemOnce(out, found)...)
+		out = sameProblemOnce(out, found)
 		r.Messages = outcomes
 	}
 	stamp(out, src)
@@ -571,25 +571,36 @@ func cacheKey(root string, opts Options, maxSize int64) cache.Key {
 		on(opts.Vocabulary != nil)+on(opts.Divergence != nil)+on(opts.Messages != nil), opts.CacheKey)
 }
 
-// sameProblemOnce drops the message findings at the place of an
-// enumdrift finding: a drifted status in a HANDBACK fixture is one
-// problem, reported once, by the rule that knows the canonical spelling
-// and offers the fix.
+// sameProblemOnce merges the enumdrift and message findings of a file: a
+// drifted value in a message fixture is one problem, reported once. The
+// drift finding wins when it knows the canonical spelling (it offers the
+// fix) or is about the HANDBACK status; the message finding wins over an
+// unknown value of another enum (its rule names the kind and field).
 func sameProblemOnce(drift, msgs []finding.Finding) []finding.Finding {
-	if len(drift) == 0 {
-		return msgs
+	if len(drift) == 0 || len(msgs) == 0 {
+		return append(drift, msgs...)
 	}
-	at := map[finding.Location]bool{}
-	for _, d := range drift {
-		at[finding.Location{Line: d.Line, Col: d.Col}] = true
-	}
-	kept := msgs[:0]
+	type place struct{ line, col int }
+	msgAt := map[place]bool{}
 	for _, m := range msgs {
-		if !at[finding.Location{Line: m.Line, Col: m.Col}] {
-			kept = append(kept, m)
+		msgAt[place{m.Line, m.Col}] = true
+	}
+	driftAt := map[place]bool{}
+	out := drift[:0:0]
+	for _, d := range drift {
+		p := place{d.Line, d.Col}
+		if msgAt[p] && d.Canonical == "" && d.Rule == enumdrift.RuleValueUnknown {
+			continue
+		}
+		driftAt[p] = true
+		out = append(out, d)
+	}
+	for _, m := range msgs {
+		if !driftAt[place{m.Line, m.Col}] {
+			out = append(out, m)
 		}
 	}
-	return kept
+	return out
 }
 
 // lowerASCII copies src into buf with ASCII letters lower-cased.

@@ -8,7 +8,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/protoscan/protoscan/analyzers/specflag"
+	"github.com/protoscan/protoscan/languages/facts"
 	"github.com/protoscan/protoscan/languages/golang"
+	"github.com/protoscan/protoscan/msgcheck"
 )
 
 // Analyzer reports HANDBACK status drift in Go packages. It runs the same
@@ -16,16 +18,20 @@ import (
 // checker's information added.
 var Analyzer = &analysis.Analyzer{
 	Name: "enumdrift",
-	Doc: `report HANDBACK status values that drift from the protocol spec
+	Doc: `report enum values that drift from the protocol spec
 
 A HANDBACK status must be one of the canonical values of the protocol spec
-(success, failure, partial, blocked, escalate in protocol-core v1.0).
-enumdrift reports case drift ("SUCCESS"), legacy aliases ("failed") and
-unknown values ("done") where the context makes a string a HANDBACK status:
-a HANDBACK struct or map literal, a const block or slice covering the
-canonical statuses, a routing table keyed by them, or a comparison, switch
-or assignment on a status field that is also compared with canonical
-values. Statuses of other things (HTTP, health checks) are left alone.`,
+(success, failure, partial, blocked, escalate in protocol-core v1.0), and
+so must every other enum-valued field of the specs (a DELEGATE's agent,
+NEXUS status and next_action, a verdict). enumdrift reports case and
+separator drift ("SUCCESS", "senior_engineer"), legacy aliases ("failed",
+or a word an alias table of the package maps) and unknown values ("done",
+with the nearest value when one is clearly meant) where the context binds
+a string to such a field: a message struct or map literal, a const block
+or slice covering the enum, a slice or map the field is looked up in, a
+routing table keyed by the values, or a comparison, switch or assignment
+on the field that is also compared with canonical values. Values of other
+things (HTTP, health checks) are left alone.`,
 	URL: "https://github.com/protoscan/protoscan#enumdrift",
 	Run: run,
 }
@@ -36,12 +42,26 @@ var spec *specflag.Flag
 
 func init() { spec = specflag.Register(&Analyzer.Flags) }
 
+// otherProtocols are the embedded specs of the protocols beside the one
+// --spec names, whose enums drift too (NEXUS status, verdicts).
+var otherProtocols = []string{"nexus-handoff-v2.yaml", "phase-verdict-v1.yaml"}
+
 var vocab = sync.OnceValues(func() (*Vocabulary, error) {
 	sp, err := spec.Spec()
 	if err != nil {
 		return nil, err
 	}
-	return NewVocabulary(sp, nil)
+	var more []*msgcheck.Spec
+	for _, name := range otherProtocols {
+		o, err := msgcheck.EmbeddedSpec(name)
+		if err != nil {
+			return nil, err
+		}
+		if o.Protocol != sp.Protocol {
+			more = append(more, o)
+		}
+	}
+	return NewVocabulary(sp, nil, more...)
 })
 
 func run(pass *analysis.Pass) (any, error) {
@@ -49,6 +69,14 @@ func run(pass *analysis.Pass) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	// the package's alias tables explain the drift of all its files: the
+	// files are extracted first, then judged
+	type extracted struct {
+		tf *token.File
+		f  *facts.File
+	}
+	var files []extracted
+	var tables []AliasTable
 	for _, file := range pass.Files {
 		tf := pass.Fset.File(file.Pos())
 		if tf == nil {
@@ -56,6 +84,12 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		f := golang.ExtractFile(pass.Fset, file, pass.TypesInfo)
 		f.Path = tf.Name()
+		files = append(files, extracted{tf, f})
+		tables = append(tables, Analyze(f, v).Tables...)
+	}
+	v = v.WithAliases(tables)
+	for _, x := range files {
+		tf, f := x.tf, x.f
 		for _, fd := range Check(f, v) {
 			d := analysis.Diagnostic{Category: fd.Rule, Message: fmt.Sprintf("%s (%s)", fd.Message, fd.Rule)}
 			d.Pos = position(tf, fd.Line, fd.Col)
