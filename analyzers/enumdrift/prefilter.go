@@ -19,7 +19,7 @@ import (
 //     name must be there, and with it: for the HANDBACK status, the word
 //     "handback" (in the file or its name), or two of the HANDBACK's
 //     other required fields (task_id, output, metrics), or two statuses;
-//     for another enum, one of its values;
+//     for another enum, the same with one of its values besides;
 //   - an alias table: two values of the enum and the word "alias" or
 //     "legacy".
 //
@@ -31,14 +31,19 @@ import (
 // inside a word ("sta_tus") are not seen.
 type Prefilter struct {
 	enums []enumFilter
+	// fields are the enums' field names, each once, in their spellings;
+	// words the values' spellings, each once (the NEXUS statuses are the
+	// HANDBACK's words): a file is searched for each once.
+	fields [][][]byte
+	words  [][]byte
 }
 
 type enumFilter struct {
 	status  bool
-	field   [][]byte   // the field's name, lower-cased, in its spellings
+	field   int        // the field's name: its index in Prefilter.fields
 	kind    [][]byte   // the words of the kind's name
-	needles [][]byte   // lower-case spellings of values
-	targets []string   // the canonical value each needle stands for
+	needles []int    // lower-case spellings of values: indices in Prefilter.words
+	targets []string // the canonical value each needle stands for
 	core    [][][]byte // the kind's other required fields, in their spellings
 }
 
@@ -61,14 +66,28 @@ func spellings(name string) [][]byte {
 // NewPrefilter builds the prefilter for a vocabulary.
 func NewPrefilter(v *Vocabulary) *Prefilter {
 	p := &Prefilter{}
+	fieldIndex, wordIndex := map[string]int{}, map[string]int{}
 	for _, e := range v.enums {
-		ef := enumFilter{status: e.status, field: spellings(e.Field)}
+		k := normKey(e.Field)
+		fi, ok := fieldIndex[k]
+		if !ok {
+			fi = len(p.fields)
+			fieldIndex[k] = fi
+			p.fields = append(p.fields, spellings(e.Field))
+		}
+		ef := enumFilter{status: e.status, field: fi}
 		for _, w := range kindWords(e.Kind) {
 			ef.kind = append(ef.kind, []byte(w))
 		}
 		add := func(spelling, to string) {
 			for _, s := range spellings(spelling) {
-				ef.needles = append(ef.needles, s)
+				wi, ok := wordIndex[string(s)]
+				if !ok {
+					wi = len(p.words)
+					wordIndex[string(s)] = wi
+					p.words = append(p.words, s)
+				}
+				ef.needles = append(ef.needles, wi)
 				ef.targets = append(ef.targets, to)
 			}
 		}
@@ -106,22 +125,51 @@ func (p *Prefilter) Match(name string, src, buf []byte) (bool, []byte) {
 	}
 	quoted := quotedLiterals(name)
 	lowName := strings.ToLower(name)
+	var fields [8]int8 // per field: 0 not searched yet, 1 present, -1 absent
+	present := func(fi int) bool {
+		if fi >= len(fields) {
+			return anyWord(lower, p.fields[fi], false)
+		}
+		if fields[fi] == 0 {
+			fields[fi] = -1
+			if anyWord(lower, p.fields[fi], false) {
+				fields[fi] = 1
+			}
+		}
+		return fields[fi] == 1
+	}
+	var small [64]int8 // per word: 0 not searched yet, 1 found, -1 not
+	found := small[:0]
+	if len(p.words) <= len(small) {
+		found = small[:len(p.words)]
+	} else {
+		found = make([]int8, len(p.words))
+	}
+	has := func(wi int) bool {
+		if found[wi] == 0 {
+			found[wi] = -1
+			if containsWord(lower, p.words[wi], quoted) {
+				found[wi] = 1
+			}
+		}
+		return found[wi] == 1
+	}
 	for i := range p.enums {
-		if p.enums[i].match(lower, lowName, quoted) {
+		if p.enums[i].match(lower, lowName, present, has) {
 			return true, lower
 		}
 	}
 	return false, lower
 }
 
-func (ef *enumFilter) match(lower []byte, lowName string, quoted bool) bool {
-	hasField := anyWord(lower, ef.field, false)
+func (ef *enumFilter) match(lower []byte, lowName string, present, has func(int) bool) bool {
+	hasField := present(ef.field)
 	if !ef.status && !hasField {
 		// the words of most enums are common words: without the field's
 		// name (type Agent, AGENTS, "agent":), the file is not read for them
 		return false
 	}
-	values := ef.values(lower, quoted, 3)
+	values := ef.values(has, 3)
 	if values >= 3 {
 		return true
 	}
@@ -131,11 +179,11 @@ func (ef *enumFilter) match(lower []byte, lowName string, quoted bool) bool {
 	if !hasField {
 		return false
 	}
-	if !ef.status {
-		return values >= 1
-	}
 	if values >= 2 {
 		return true
+	}
+	if !ef.status && values == 0 {
+		return false
 	}
 	for _, w := range ef.kind {
 		if bytes.Contains(lower, w) || strings.Contains(lowName, string(w)) {
@@ -170,8 +218,9 @@ func quotedLiterals(name string) bool {
 	return false
 }
 
-// values counts the distinct canonical values spelled in lower, up to most.
-func (ef *enumFilter) values(lower []byte, quoted bool, most int) int {
+// values counts the distinct canonical values spelled in the file, up to
+// most.
+func (ef *enumFilter) values(has func(int) bool, most int) int {
 	var seen []string
 	for i, needle := range ef.needles {
 		t := ef.targets[i]
@@ -179,7 +228,7 @@ func (ef *enumFilter) values(lower []byte, quoted bool, most int) int {
 		for _, s := range seen {
 			dup = dup || s == t
 		}
-		if !dup && containsWord(lower, needle, quoted) {
+		if !dup && has(needle) {
 			seen = append(seen, t)
 			if len(seen) == most {
 				break
