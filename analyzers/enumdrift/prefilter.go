@@ -42,8 +42,8 @@ type enumFilter struct {
 	status  bool
 	field   int        // the field's name: its index in Prefilter.fields
 	kind    [][]byte   // the words of the kind's name
-	needles []int    // lower-case spellings of values: indices in Prefilter.words
-	targets []string // the canonical value each needle stands for
+	needles []int      // lower-case spellings of values: indices in Prefilter.words
+	targets []string   // the canonical value each needle stands for
 	core    [][][]byte // the kind's other required fields, in their spellings
 }
 
