@@ -18,7 +18,7 @@ var catalogue = []Doc{
 	{
 		ID: "enumdrift/status-case", Name: "StatusCase", Severity: finding.Error,
 		Title:   "A HANDBACK status spelled in the wrong case",
-		What:    "A literal that is a HANDBACK status by its context (the status of a HANDBACK mapping, a member of a const block, enum or Literal of statuses, a key of a routing table over statuses, a comparison with a status field) differs from a canonical status of the spec only in letter case.",
+		What:    "A literal that is a HANDBACK status by its context (the status of a HANDBACK mapping; a member of a const block, enum, Literal, set or list of statuses, or of one a status field is tested against with in, slices.Contains or a lookup; a schema's enum for status; a key of a routing table over statuses, or a status in a list of route mappings; a comparison with a status field) differs from a canonical status of the spec only in letter case or separators.",
 		Why:     "Status values are compared as exact strings: a consumer that checks status == \"success\" never sees \"SUCCESS\", so the task is silently treated as neither succeeded nor failed.",
 		Example: "fixtures/handback-001.yaml:\n  status: SUCCESS\ngives: status \"SUCCESS\" differs from the canonical \"success\" only in case (in a HANDBACK)",
 		Fix:     "Write the canonical spelling (the finding carries the fix: replace \"SUCCESS\" with \"success\"). If the value comes from outside, normalise it once at the boundary.",
@@ -26,7 +26,7 @@ var catalogue = []Doc{
 	{
 		ID: "enumdrift/legacy-status", Name: "LegacyStatus", Severity: finding.Error,
 		Title:   "A legacy alias of a HANDBACK status",
-		What:    "A HANDBACK status (judged by its context, as for enumdrift/status-case) is one of the legacy spellings the spec lists under `aliases` (failed for failure, escalated for escalate, complete for success).",
+		What:    "A HANDBACK status (judged by its context, as for enumdrift/status-case) is a legacy spelling: one the spec lists under `aliases` (failed for failure, escalated for escalate, complete for success; a spec without aliases gets these where they fit its enum), or one an alias table of the repository maps to a canonical status (a dict, Go map, YAML or JSON mapping from old words to statuses), which the finding names as a related location.",
 		Why:     "The protocol spells each status one way. A producer writing the legacy alias and a consumer matching the canonical value disagree without any error; the validator also rejects the alias in a message.",
 		Example: "router/router.go:\n  const StatusEscalated Status = \"escalated\"\ngives: legacy status \"escalated\": the protocol spells it \"escalate\" (in const Status)",
 		Fix:     "Replace the alias with the canonical status the finding names (the fix is offered). Keep legacy spellings only in a normalisation table that maps them to canonical values; such tables are not reported.",
@@ -46,6 +46,39 @@ var catalogue = []Doc{
 		Why:     "Code built on an incomplete status type cannot represent, parse or route the missing statuses: a HANDBACK with status \"blocked\" fails to decode or is handled by a default branch.",
 		Example: "class Status(str, Enum):\n    SUCCESS = \"success\"\n    FAILURE = \"failure\"\n    PARTIAL = \"partial\"\ngives: enum Status defines HANDBACK statuses but lacks blocked, escalate (the statuses are success, failure, partial, blocked, escalate)",
 		Fix:     "Add the missing statuses, spelled as the spec spells them. If the type deliberately models a subset (terminal statuses), name it so, or suppress the finding with a reason.",
+	},
+
+	{
+		ID: "enumdrift/value-case", Name: "ValueCase", Severity: finding.Error,
+		Title:   "A value of a protocol enum spelled in the wrong case or with other separators",
+		What:    "A literal bound to an enum-valued field of the specs other than the HANDBACK status (a DELEGATE's agent, NEXUS_HANDOFF_V2 status or next_action, a verdict, any enum a custom spec adds) by its context — the field of a message mapping, a set, list or table tested against the field, a schema's enum for it, a comparison with it — differs from a canonical value only in case or in its separators (senior_engineer for senior-engineer).",
+		Why:     "Enum values are compared as exact strings: a router that checks agent == \"senior-engineer\" never sees \"senior_engineer\", and the task goes to no one.",
+		Example: "if delegate.get(\"agent\") == \"senior_engineer\":\ngives: DELEGATE agent value \"senior_engineer\" differs from the canonical \"senior-engineer\" only in case and separators (compared with delegate.agent)",
+		Fix:     "Write the canonical spelling (the finding carries the fix).",
+	},
+	{
+		ID: "enumdrift/legacy-value", Name: "LegacyValue", Severity: finding.Error,
+		Title:   "A legacy alias of a protocol enum's value",
+		What:    "A value of an enum-valued field (judged by its context, as for enumdrift/value-case) is a legacy spelling: one the spec lists under the enum's `aliases`, or one an alias table of the repository maps to a canonical value (a dict, Go map, YAML or JSON mapping whose keys are not values of the enum and whose values are). The finding names the table as a related location.",
+		Why:     "The repository's own code says what the old word means; writing it anyway keeps two spellings alive, and every consumer must know the table.",
+		Example: "LEGACY = {\"finished\": \"success\", \"errored\": \"failure\"}   # lib/legacy.py\nif handback[\"status\"] == \"finished\":\ngives: legacy status \"finished\": the protocol spells it \"success\", as the alias table at lib/legacy.py:1 says (compared with handback.status)",
+		Fix:     "Replace the alias with the canonical value the finding names (the fix is offered); keep the table only where input from outside is normalised.",
+	},
+	{
+		ID: "enumdrift/unknown-value", Name: "UnknownValue", Severity: finding.Error,
+		Title:   "A value outside a protocol enum where one is expected",
+		What:    "A literal whose context binds it with certainty to an enum-valued field other than the HANDBACK status is neither a canonical value nor a known alias. When one value is clearly meant (the only value it is a prefix of, as med for medium, or the only one within one or two edits) the finding says so and offers the fix. Words bound to no protocol field are never judged; in a message file, msgcheck's enum finding reports the value instead.",
+		Why:     "A value outside the enum is rejected by the validator and matches no routing branch.",
+		Example: "EFFORT_LEVELS = [\"low\", \"med\", \"high\"]   # tested with delegate[\"effort\"] in EFFORT_LEVELS\ngives: \"med\" is not a DELEGATE effort: did you mean \"medium\"?",
+		Fix:     "Use the canonical value; if the spelling is a real synonym, add it to the enum's `aliases` in the spec.",
+	},
+	{
+		ID: "enumdrift/missing-value", Name: "MissingValue", Severity: finding.Warning,
+		Title:   "A definition of a protocol enum that lacks some of its values",
+		What:    "A const block, enum or Literal type that defines an enum-valued field other than the HANDBACK status (it covers at least three values, two of them exactly) does not cover every value of the spec's enum. Sets, which may rightly hold a subset, are not reported.",
+		Why:     "Code built on an incomplete type cannot represent the missing values: a message carrying one fails to decode or falls to a default branch.",
+		Example: "class NextAction(str, Enum): CONTINUE = \"CONTINUE\"; MERGE = \"MERGE\"; ABORT = \"ABORT\"\ngives: enum NextAction defines NEXUS_HANDOFF_V2 next_action values but lacks VERIFY, ESCALATE",
+		Fix:     "Add the missing values as the spec spells them, or name the type for the subset it models.",
 	},
 
 	// --------------------------------------------------------------- divergence

@@ -94,10 +94,14 @@ func TestAllSortedAndFresh(t *testing.T) {
 // and the scan: a rule added there without a Doc fails here.
 func TestEmittedRulesHaveDocs(t *testing.T) {
 	emitted := map[string]finding.Severity{
-		enumdrift.RuleCase:    finding.Error,
-		enumdrift.RuleLegacy:  finding.Error,
-		enumdrift.RuleUnknown: finding.Error,
-		enumdrift.RuleMissing: finding.Warning,
+		enumdrift.RuleCase:         finding.Error,
+		enumdrift.RuleLegacy:       finding.Error,
+		enumdrift.RuleUnknown:      finding.Error,
+		enumdrift.RuleMissing:      finding.Warning,
+		enumdrift.RuleValueCase:    finding.Error,
+		enumdrift.RuleValueLegacy:  finding.Error,
+		enumdrift.RuleValueUnknown: finding.Error,
+		enumdrift.RuleValueMissing: finding.Warning,
 
 		divergence.RuleDuplicateEscalation:    finding.Warning,
 		divergence.RuleDuplicateValidation:    finding.Warning,
