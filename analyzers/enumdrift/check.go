@@ -429,6 +429,14 @@ func tiedTo(f fit, members int) bool {
 	return (f.exact >= 1 && 2*f.related >= members) || f.related >= 2
 }
 
+// surely tells whether an unknown value among literals tied to e's field
+// is certainly drift: most of them are e's, and either the file handles
+// e's kind or two are exact values (a job's {"done", "failure"} is not
+// enough: the field's name alone, status, is everyone's).
+func (c *checker) surely(e *Enum, f fit, members int) bool {
+	return 2*f.related >= members && (f.exact >= 2 || c.hasEvidence(e))
+}
+
 // pick returns the enum among candidates that members fit best, or nil
 // when none fits at all.
 func (c *checker) pick(members []int, candidates []*Enum, skip func(*Enum) bool) (*Enum, fit) {
@@ -476,7 +484,7 @@ func (c *checker) groups() {
 		}
 		if len(tied) > 0 {
 			if e, f := c.pick(g.Members, tied, skip); e != nil && tiedTo(f, len(g.Members)) {
-				certain := 2*f.related >= len(g.Members)
+				certain := c.surely(e, f, len(g.Members))
 				for _, i := range g.Members {
 					c.judge(i, e, certain, fmt.Sprintf("in %s %s, %s", g.Kind, displayName(g.Name), how))
 				}
@@ -562,7 +570,7 @@ func (c *checker) routingTables() {
 			if e, f := c.pick(members, tied, skip); e != nil && tiedTo(f, len(members)) {
 				t := tests[0]
 				for _, i := range members {
-					c.judge(i, e, 2*f.related >= len(members), "as a key of "+displayName(c.f.Mappings[m].Name)+", looked up with "+subjectOf(t.Receiver, t.Key))
+					c.judge(i, e, c.surely(e, f, len(members)), "as a key of "+displayName(c.f.Mappings[m].Name)+", looked up with "+subjectOf(t.Receiver, t.Key))
 				}
 			}
 			continue
@@ -585,7 +593,7 @@ func (c *checker) routingTables() {
 		members := values[m]
 		if e, f := c.pick(members, tied, func(e *Enum) bool { return c.foreign(m, e) }); e != nil && tiedTo(f, len(members)) {
 			for _, i := range members {
-				c.judge(i, e, 2*f.related >= len(members), "in the schema of "+key)
+				c.judge(i, e, c.surely(e, f, len(members)), "in the schema of "+key)
 			}
 		}
 	}
@@ -651,7 +659,7 @@ func (c *checker) tableList(start, end int) {
 			continue
 		}
 		for _, i := range members {
-			c.judge(i, e, 2*f.related >= len(members), "in a table of "+key+" values")
+			c.judge(i, e, c.surely(e, f, len(members)), "in a table of "+key+" values")
 		}
 	}
 }

@@ -1,0 +1,252 @@
+package enumdrift_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/protoscan/protoscan/analyzers/enumdrift"
+	"github.com/protoscan/protoscan/languages/extract"
+	"github.com/protoscan/protoscan/msgcheck"
+)
+
+// shapesVocabulary is the vocabulary of testdata/shapes/custom-spec.yaml
+// (protocol-core with effort and handoff_type enums) and the embedded
+// NEXUS and phase-verdict specs.
+func shapesVocabulary(t *testing.T) *enumdrift.Vocabulary {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "shapes", "custom-spec.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp, err := msgcheck.ParseSpec("custom-spec.yaml", b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var more []*msgcheck.Spec
+	for _, n := range []string{"nexus-handoff-v2.yaml", "phase-verdict-v1.yaml"} {
+		o, err := msgcheck.EmbeddedSpec(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		more = append(more, o)
+	}
+	v, err := enumdrift.NewVocabulary(sp, nil, more...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// analyze returns the findings of Analyze on src as "line:col rule
+// literal->canonical", plus " @table" when the finding points at an
+// alias table.
+func analyze(t *testing.T, v *enumdrift.Vocabulary, path, src string) []string {
+	t.Helper()
+	f, err := extract.File(path, []byte(src))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	var got []string
+	for _, fd := range enumdrift.Analyze(f, v).Findings {
+		s := fmt.Sprintf("%d:%d %s %s->%s", fd.Line, fd.Col, fd.Rule, fd.Literal, fd.Canonical)
+		for _, r := range fd.Related {
+			s += fmt.Sprintf(" @%d", r.Line)
+		}
+		if fd.Canonical != "" && fd.Fix == nil {
+			s += " nofix"
+		}
+		got = append(got, s)
+	}
+	return got
+}
+
+// TestShapes: every shape a vocabulary takes, for every enum of the
+// specs, in each language; and the look-alikes that must stay silent.
+func TestShapes(t *testing.T) {
+	v := shapesVocabulary(t)
+	for _, c := range []struct {
+		name, path, src string
+		want            []string
+	}{
+		// ---- aliases learned from the file's own table
+		{"py alias table explains a comparison", "worker.py", `
+STATUS_ALIASES = {"complete": "success", "done": "success", "failed": "failure"}
+
+def route(handback):
+    if handback["status"] == "done":
+        return 1
+    if handback["status"] == "success":
+        return 2
+`, []string{"5:30 enumdrift/legacy-status done->success @2"}},
+		{"go alias table explains a switch", "router.go", `package router
+
+var legacy = map[string]string{"finished": "success", "errored": "failure"}
+
+func route(h Handback) int {
+	switch h.Status {
+	case "success", "failure":
+		return 1
+	case "finished":
+		return 2
+	}
+	return 0
+}
+`, []string{"9:7 enumdrift/legacy-status finished->success @3"}},
+		{"yaml alias table explains a route list", "routes.yaml", `
+status_aliases:
+  finished: success
+  errored: failure
+routes:
+  - status: success
+    action: archive
+  - status: finished
+    action: archive
+  - status: errored
+    action: retry
+`, []string{"8:13 enumdrift/legacy-status finished->success @3", "10:13 enumdrift/legacy-status errored->failure @3"}},
+		{"json alias table is no finding", "aliases.json", `{"legacy": {"finished": "success", "errored": "failure", "done": "success"}}`, nil},
+
+		// ---- collections tested against the field
+		{"py set in a membership test", "worker.py", `
+TERMINAL = {"success", "Failure", "blocked"}
+
+def done(handback):
+    return handback["status"] in TERMINAL
+`, []string{"2:24 enumdrift/status-case Failure->failure"}},
+		{"py tuple literal in a membership test", "worker.py", `
+def done(handback):
+    return handback.status in ("success", "failed")
+`, []string{"3:43 enumdrift/legacy-status failed->failure"}},
+		{"py schema fragment", "schema.py", `
+HANDBACK_SCHEMA = {
+    "type": "object",
+    "properties": {"status": {"type": "string", "enum": ["success", "failure", "finished", "partial"]}},
+}
+`, []string{`4:80 enumdrift/unknown-status finished->`}},
+		{"yaml schema file", "schemas/handback.yaml", `
+type: object
+properties:
+  status:
+    type: string
+    enum: [success, failure, Partial, escalated]
+`, []string{"6:30 enumdrift/status-case Partial->partial", "6:39 enumdrift/legacy-status escalated->escalate"}},
+		{"json schema file", "schemas/handback.json", `{"properties": {"status": {"enum": ["success", "failed", "partial"]}}}`,
+			[]string{"1:48 enumdrift/legacy-status failed->failure"}},
+		{"yaml route list", "routes.yaml", `
+routes:
+  - status: success
+    action: archive
+  - status: failed
+    action: retry
+  - status: Blocked
+    action: wait
+`, []string{"5:13 enumdrift/legacy-status failed->failure", "7:13 enumdrift/status-case Blocked->blocked"}},
+		{"markdown route list", "docs/routing.md", "# Routing\n\n```yaml\nroutes:\n  - status: success\n    action: archive\n  - status: ESCALATE\n    action: page\n```\n",
+			[]string{"7:13 enumdrift/status-case ESCALATE->escalate"}},
+
+		// ---- every enum of the specs
+		{"py delegate agent", "dispatch.py", `
+def pick(delegate):
+    if delegate.get("agent") == "senior_engineer":
+        return 1
+    if delegate.get("agent") == "engineer":
+        return 2
+`, []string{"3:33 enumdrift/value-case senior_engineer->senior-engineer"}},
+		{"py delegate agent in a DELEGATE", "dispatch.py", `
+def make(tid, scope):
+    return {"task_id": tid, "agent": "Lead_Engineer", "scope": scope}
+`, []string{"3:38 enumdrift/value-case Lead_Engineer->lead-engineer"}},
+		{"py effort tiers", "dispatch.py", `
+EFFORT_LEVELS = ["low", "med", "high"]
+
+def ok(delegate):
+    return delegate["effort"] in EFFORT_LEVELS
+`, []string{"2:25 enumdrift/unknown-value med->medium"}},
+		{"yaml handoff_type in a DELEGATE", "queue/d.yaml", `
+task_id: t-1
+agent: engineer
+scope: fix the parser
+handoff_type: Delegate
+effort: hi
+`, []string{"5:15 enumdrift/value-case Delegate->DELEGATE", "6:9 enumdrift/unknown-value hi->"}},
+		{"py NEXUS next_action", "chain.py", `
+def next_step(handoff):
+    if handoff["next_action"] == "Continue":
+        return 1
+    if handoff["next_action"] == "MERGE":
+        return 2
+`, []string{"3:34 enumdrift/value-case Continue->CONTINUE"}},
+		{"py verdict", "judge.py", `
+def passed(verdict):
+    if verdict["verdict"] == "PASS":
+        return True
+    return verdict["verdict"] == "fail"
+`, []string{"3:30 enumdrift/value-case PASS->pass"}},
+		{"go NEXUS status const block", "nexus.go", `package chain
+
+type NexusStatus string
+
+const (
+	NexusSuccess NexusStatus = "SUCCESS"
+	NexusPartial NexusStatus = "PARTIAL"
+	NexusBlocked NexusStatus = "Blocked"
+	NexusFailed  NexusStatus = "FAILED"
+)
+`, []string{"8:29 enumdrift/value-case Blocked->BLOCKED"}},
+
+		// ---- look-alikes: no protocol field, no finding
+		{"health check", "health.py", `
+def health():
+    return {"status": "ok", "uptime": 3}
+
+def check(resp):
+    return resp.status in ("healthy", "degraded", "ok")
+`, nil},
+		{"job states with a canonical word", "jobs.py", `
+def finished(job):
+    return job["status"] in ("done", "failure")
+`, nil},
+		{"kubernetes conditions", "deploy.yaml", `
+status:
+  conditions:
+    - type: Ready
+      status: "True"
+    - type: Progressing
+      status: "False"
+`, nil},
+		{"tool reply with a task_id", "events.py", `
+def reply(task_id):
+    return {"task_id": task_id, "status": "running", "tool": "grep"}
+`, nil},
+		{"user agents", "client.py", `
+def ua(headers):
+    if headers.get("agent") == "Mozilla":
+        return 1
+    return headers.get("agent") == "curl"
+`, nil},
+		{"unrelated set", "colors.py", `
+COLORS = {"red", "green", "blue"}
+
+def ok(x):
+    return x.color in COLORS
+`, nil},
+		{"workflow steps list", ".github/workflows/ci.yaml", `
+steps:
+  - name: build
+    run: make
+  - name: test
+    run: make test
+`, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := analyze(t, v, c.path, c.src)
+			if !slices.Equal(got, c.want) {
+				t.Errorf("got\n  %s\nwant\n  %s", strings.Join(got, "\n  "), strings.Join(c.want, "\n  "))
+			}
+		})
+	}
+}
