@@ -96,6 +96,14 @@ func run(pass *analysis.Pass) (any, error) {
 			if fd.EndLine > 0 {
 				d.End = position(tf, fd.EndLine, fd.EndCol)
 			}
+			for _, r := range fd.Related {
+				// the alias tables are in the package's files
+				for _, x := range files {
+					if x.f.Path == r.Path {
+						d.Related = append(d.Related, analysis.RelatedInformation{Pos: position(x.tf, r.Line, r.Col), Message: r.Message})
+					}
+				}
+			}
 			if fd.Fix != nil {
 				sf := analysis.SuggestedFix{Message: fd.Fix.Message}
 				for _, e := range fd.Fix.Edits {

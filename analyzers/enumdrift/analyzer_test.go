@@ -9,7 +9,7 @@ import (
 )
 
 func TestAnalyzer(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), enumdrift.Analyzer, "handback", "negatives")
+	analysistest.Run(t, analysistest.TestData(), enumdrift.Analyzer, "handback", "negatives", "shapes")
 }
 
 // TestSuggestedFixes applies every offered fix and compares the result

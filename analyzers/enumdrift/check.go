@@ -485,8 +485,12 @@ func (c *checker) groups() {
 		if len(tied) > 0 {
 			if e, f := c.pick(g.Members, tied, skip); e != nil && tiedTo(f, len(g.Members)) {
 				certain := c.surely(e, f, len(g.Members))
+				what := fmt.Sprintf("in %s %s, %s", g.Kind, displayName(g.Name), how)
+				if len(c.groupTests[gi]) == 0 {
+					what = how // the schema says all
+				}
 				for _, i := range g.Members {
-					c.judge(i, e, certain, fmt.Sprintf("in %s %s, %s", g.Kind, displayName(g.Name), how))
+					c.judge(i, e, certain, what)
 				}
 			}
 			continue
