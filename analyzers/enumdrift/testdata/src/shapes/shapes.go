@@ -18,10 +18,10 @@ type Delegate struct {
 }
 
 // terminal is tested with slices.Contains: a status vocabulary.
-var terminal = []string{"success", "Failure", "blocked"} // want `status "Failure" differs from the canonical "failure" only in case`
+var terminal = []string{"success", "Failure"} // want `status "Failure" differs from the canonical "failure" only in case`
 
 // retryable is looked up by status: its keys are statuses.
-var retryable = map[string]bool{"partial": true, "escalated": false, "blocked": true} // want `legacy status "escalated"`
+var retryable = map[string]bool{"partial": true, "escalated": false} // want `legacy status "escalated"`
 
 // finishedWords is the package's alias table: "finished" means success.
 var finishedWords = map[string]string{"finished": "success", "errored": "failure"}
