@@ -143,12 +143,19 @@ func (c *checker) foreignString(i int, e *Enum) bool {
 	return s.Group >= 0 && c.groupProtocol != nil && c.groupProtocol[s.Group] != "" && !strings.EqualFold(c.groupProtocol[s.Group], e.protocol)
 }
 
-// kindWords are the words that name a kind in paths and type names:
-// handback, nexus_handoff_v2 gives nexus and handoff.
+// kindWords are the spellings that name a kind in paths and type names:
+// the kind's whole name without its version, with or without separators
+// (handback; nexus_handoff, nexushandoff, nexus-handoff for
+// nexus_handoff_v2). Its parts alone (phase, handoff) are everyone's words.
 func kindWords(kind string) []string {
+	parts := strings.FieldsFunc(strings.ToLower(kind), func(r rune) bool { return r == '_' || r == '-' })
+	if n := len(parts); n > 1 && len(parts[n-1]) >= 2 && parts[n-1][0] == 'v' && strings.Trim(parts[n-1][1:], "0123456789") == "" {
+		parts = parts[:n-1]
+	}
 	var out []string
-	for _, w := range strings.FieldsFunc(strings.ToLower(kind), func(r rune) bool { return r == '_' || r == '-' }) {
-		if len(w) >= 5 { // not v2, not a short word of any name
+	for _, sep := range []string{"_", "", "-"} {
+		w := strings.Join(parts, sep)
+		if len(w) >= 5 && !slices.Contains(out, w) {
 			out = append(out, w)
 		}
 	}
@@ -658,8 +665,20 @@ func (c *checker) tableList(start, end int) {
 		if len(members) < 2 {
 			continue
 		}
-		e, f := c.pick(members, c.v.fieldEnums(key), func(e *Enum) bool { return c.foreign(start, e) })
-		if e == nil || f.related < 2 || c.kindOfItems(start, end) {
+		e, _ := c.pick(members, c.v.fieldEnums(key), func(e *Enum) bool { return c.foreign(start, e) })
+		if e == nil || c.kindOfItems(start, end) {
+			continue
+		}
+		// routes over the enum name two of its values as they are spelled;
+		// a list of records that are all "complete" is a progress log
+		exact := map[string]bool{}
+		for _, i := range members {
+			if v := c.f.Strings[i].Value; e.canonical[v] {
+				exact[v] = true
+			}
+		}
+		f := c.fitOf(members, e)
+		if len(exact) < 2 {
 			continue
 		}
 		for _, i := range members {

@@ -103,11 +103,13 @@ status_aliases:
 routes:
   - status: success
     action: archive
+  - status: failure
+    action: retry
   - status: finished
     action: archive
   - status: errored
     action: retry
-`, []string{"8:13 enumdrift/legacy-status finished->success @3", "10:13 enumdrift/legacy-status errored->failure @3"}},
+`, []string{"10:13 enumdrift/legacy-status finished->success @3", "12:13 enumdrift/legacy-status errored->failure @3"}},
 		{"json alias table is no finding", "aliases.json", `{"legacy": {"finished": "success", "errored": "failure", "done": "success"}}`, nil},
 
 		// ---- collections tested against the field
@@ -140,13 +142,24 @@ properties:
 routes:
   - status: success
     action: archive
+  - status: partial
+    action: resume
   - status: failed
     action: retry
   - status: Blocked
     action: wait
-`, []string{"5:13 enumdrift/legacy-status failed->failure", "7:13 enumdrift/status-case Blocked->blocked"}},
-		{"markdown route list", "docs/routing.md", "# Routing\n\n```yaml\nroutes:\n  - status: success\n    action: archive\n  - status: ESCALATE\n    action: page\n```\n",
-			[]string{"7:13 enumdrift/status-case ESCALATE->escalate"}},
+`, []string{"7:13 enumdrift/legacy-status failed->failure", "9:13 enumdrift/status-case Blocked->blocked"}},
+		{"markdown route list", "docs/routing.md", "# Routing\n\n```yaml\nroutes:\n  - status: success\n    action: archive\n  - status: blocked\n    action: wait\n  - status: ESCALATE\n    action: page\n```\n",
+			[]string{"9:13 enumdrift/status-case ESCALATE->escalate"}},
+		{"progress log is no route list", "progress.yaml", `
+agents_contributed:
+  - agent: frontend-lead
+    status: complete
+  - agent: frontend-tester
+    status: complete
+  - agent: reviewer
+    status: in-progress
+`, nil},
 
 		// ---- every enum of the specs
 		{"py delegate agent", "dispatch.py", `
@@ -179,8 +192,10 @@ def next_step(handoff):
         return 1
     if handoff["next_action"] == "MERGE":
         return 2
+    if handoff["next_action"] == "ABORT":
+        return 3
 `, []string{"3:34 enumdrift/value-case Continue->CONTINUE"}},
-		{"py verdict", "judge.py", `
+		{"py verdict", "phase_verdict.py", `
 def passed(verdict):
     if verdict["verdict"] == "PASS":
         return True
@@ -199,6 +214,7 @@ const (
 `, []string{"8:29 enumdrift/value-case Blocked->BLOCKED"}},
 
 		// ---- look-alikes: no protocol field, no finding
+		{"another protocol's verdict words", "docs/phase-15.md", "## Evaluate\n\n```python\nif adherence.met and verdict == \"PASS\":\n    proceed()\nelif verdict == \"FAIL\":\n    loop()\n```\n", nil},
 		{"health check", "health.py", `
 def health():
     return {"status": "ok", "uptime": 3}
