@@ -38,7 +38,9 @@ func done(h Handback) bool {
 
 func newHandback(id string) Handback { return Handback{TaskID: id, Status: "success", Output: nil} }
 
-func newDelegate(id, scope string) Delegate { return Delegate{TaskID: id, Agent: "engineer", Scope: scope} }
+func newDelegate(id, scope string) Delegate {
+	return Delegate{TaskID: id, Agent: "engineer", Scope: scope}
+}
 
 func assign(d Delegate) int {
 	switch d.Agent {
