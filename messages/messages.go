@@ -37,6 +37,7 @@ import (
 	"github.com/protoscan/protoscan/finding"
 	"github.com/protoscan/protoscan/languages/facts"
 	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan/protoscan/yamlnode"
 )
 
 // Checker validates the messages of files: those of protocol-core
@@ -153,8 +154,19 @@ type message struct {
 // source, and whether it is a warning (else an error).
 type judged struct {
 	msgcheck.Finding
-	at      string
+	at      []yamlnode.Step
+	atKey   bool
 	warning bool
+}
+
+// placed is a msgcheck finding pointing where msgcheck points: at the
+// path it keeps (ValidateAt), else at its field.
+func placed(f msgcheck.Finding, warning bool) judged {
+	path, atKey := f.Path()
+	if path == nil && f.Field != "" {
+		path, atKey = steps(f.Field), f.IsUnknownField() || f.IsDeprecated()
+	}
+	return judged{Finding: f, at: path, atKey: atKey, warning: warning}
 }
 
 // Outcome is the verdict on one message, for the report's summary.
@@ -208,7 +220,7 @@ func (c *Checker) judge(f *facts.File, p protocol, msg message, byPos map[facts.
 	m := msg.m
 	value, unknown := toMap(m)
 	o := Outcome{Kind: msg.kind, Valid: true, Location: finding.Location{Path: f.Path, Line: m.Pos.Line, Col: m.Pos.Col}}
-	loc := locator{f: f, byPos: byPos, root: m}
+	loc := &locator{f: f, byPos: byPos, root: m}
 	for _, e := range p.judge(msg.kind, value) {
 		if skip(e.Finding, m, value, unknown) {
 			continue
@@ -227,7 +239,7 @@ func (c *Checker) judge(f *facts.File, p protocol, msg message, byPos map[facts.
 			o.Valid = false
 			o.ErrorRules = append(o.ErrorRules, e.Rule)
 		}
-		line, col := loc.find(e.at, e.IsUnknownField() || e.IsDeprecated())
+		line, col := loc.find(e.at, e.atKey)
 		out = append(out, finding.Finding{Rule: e.Rule, Severity: sev, Message: e.Message,
 			Location: finding.Location{Path: f.Path, Line: line, Col: col}})
 	}
@@ -256,7 +268,7 @@ func (c *core) find(f *facts.File, m *facts.Mapping, _ map[string]any, _ map[fac
 }
 
 func (c *core) judge(kind string, msg map[string]any) []judged {
-	return fromResult(c.v.Validate(kind, msg))
+	return fromResult(c.v.ValidateAt(kind, msg, nil))
 }
 
 // fromResult lists a msgcheck result's errors, then its warnings, each
@@ -264,10 +276,10 @@ func (c *core) judge(kind string, msg map[string]any) []judged {
 func fromResult(res msgcheck.Result) []judged {
 	out := make([]judged, 0, len(res.Errors)+len(res.Warnings))
 	for _, e := range res.Errors {
-		out = append(out, judged{Finding: e, at: e.Field})
+		out = append(out, placed(e, false))
 	}
 	for _, w := range res.Warnings {
-		out = append(out, judged{Finding: w, at: w.Field, warning: true})
+		out = append(out, placed(w, true))
 	}
 	return out
 }
@@ -288,12 +300,12 @@ func skip(e msgcheck.Finding, m *facts.Mapping, msg map[string]any, unknown bool
 	for _, st := range steps(e.Field) {
 		switch x := v.(type) {
 		case map[string]any:
-			v = x[st.key]
+			v = x[st.Key]
 		case []any:
-			if st.index < 0 || st.index >= len(x) {
+			if st.Index < 0 || st.Index >= len(x) {
 				return false
 			}
-			v = x[st.index]
+			v = x[st.Index]
 		default:
 			return false
 		}
@@ -414,68 +426,84 @@ func hasUnknown(v any, depth int) bool {
 	return false
 }
 
-// step is one step of a field path: a key, or an index (key "").
-type step struct {
-	key   string
-	index int
-}
-
-// steps parses msgcheck's field paths: metrics.quality, plan[1].
-func steps(field string) []step {
-	var out []step
+// steps parses msgcheck's field paths (metrics.quality, plan[1]) into
+// the steps msgcheck's own paths are made of.
+func steps(field string) []yamlnode.Step {
+	var out []yamlnode.Step
 	for _, part := range strings.Split(field, ".") {
 		key, rest, _ := strings.Cut(part, "[")
 		if key != "" {
-			out = append(out, step{key: key, index: -1})
+			out = append(out, yamlnode.Step{Key: key, Index: -1})
 		}
 		for rest != "" {
 			num, after, _ := strings.Cut(rest, "]")
 			i, err := strconv.Atoi(num)
-			if err != nil {
+			if err != nil || i < 0 {
 				break
 			}
-			out = append(out, step{index: i})
+			out = append(out, yamlnode.Step{Index: i})
 			rest = strings.TrimPrefix(after, "[")
 		}
 	}
 	return out
 }
 
-// locator finds where a field path of a message is in the file: the key
-// or value position of the deepest entry the facts know.
+// locator finds where a path into a message is in the file, as
+// yamlnode.Locate finds it in a node tree: the key or value of the
+// deepest entry, or the item of the deepest list, the facts know.
 type locator struct {
 	f     *facts.File
-	byPos map[facts.Pos]int
+	byPos map[facts.Pos]int // mappings by position
+	lists map[facts.Pos]int // lists by position, made on first use
 	root  *facts.Mapping
 }
 
-func (l locator) find(field string, atKey bool) (line, col int) {
-	m := l.root
-	at := m.Pos
-	for i, st := range steps(field) {
-		if st.key == "" || m == nil {
-			break
-		}
-		var entry *facts.Entry
-		for j := range m.Entries {
-			if m.Entries[j].Key == st.key {
-				entry = &m.Entries[j]
+func (l *locator) find(path []yamlnode.Step, atKey bool) (line, col int) {
+	m, at := l.root, l.root.Pos
+	for i, st := range path {
+		if st.Index < 0 {
+			if m == nil {
 				break
 			}
-		}
-		if entry == nil {
-			break
-		}
-		at = entry.ValPos
-		if atKey && i == len(steps(field))-1 || entry.ValPos.Line == 0 {
-			at = entry.KeyPos
+			var entry *facts.Entry
+			for j := range m.Entries {
+				if m.Entries[j].Key == st.Key {
+					entry = &m.Entries[j]
+					break
+				}
+			}
+			if entry == nil {
+				break
+			}
+			if atKey && i == len(path)-1 || entry.ValPos.Line == 0 {
+				return entry.KeyPos.Line, entry.KeyPos.Col
+			}
+			at = entry.ValPos
+		} else {
+			li, ok := l.list(at)
+			if !ok || st.Index >= len(l.f.Lists[li].Items) {
+				break
+			}
+			at = l.f.Lists[li].Items[st.Index]
 		}
 		m = nil
-		if k, ok := l.byPos[entry.ValPos]; ok {
+		if k, ok := l.byPos[at]; ok {
 			m = &l.f.Mappings[k]
 		}
 	}
 	return at.Line, at.Col
+}
+
+// list returns the index of the list at p in File.Lists.
+func (l *locator) list(p facts.Pos) (int, bool) {
+	if l.lists == nil {
+		l.lists = make(map[facts.Pos]int, len(l.f.Lists))
+		for i := range l.f.Lists {
+			l.lists[l.f.Lists[i].Pos] = i
+		}
+	}
+	i, ok := l.lists[p]
+	return i, ok
 }
 
 // MayHaveMessages reports whether the file rel whose bytes, with ASCII

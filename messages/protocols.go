@@ -65,7 +65,12 @@ func (h handoffs) judge(_ string, msg map[string]any) []judged {
 	ev := h.e.EvaluateValue(msg)
 	out := make([]judged, 0, len(ev.Findings))
 	for _, f := range ev.Findings {
-		out = append(out, judged{Finding: f.Finding, at: f.At(), warning: f.Severity != "error"})
+		j := placed(f.Finding, f.Severity != "error")
+		if at := f.At(); at != f.Field {
+			// a migration points at the field the missing one was inferred from
+			j.at, j.atKey = steps(at), false
+		}
+		out = append(out, j)
 	}
 	return out
 }
@@ -104,5 +109,5 @@ func (p verdicts) find(f *facts.File, m *facts.Mapping, keys map[string]any, _ m
 }
 
 func (p verdicts) judge(kind string, msg map[string]any) []judged {
-	return fromResult(p.v.Validate(kind, msg))
+	return fromResult(p.v.ValidateAt(kind, msg, nil))
 }

@@ -500,6 +500,15 @@ func hasField(m map[string]any, k string) bool {
 	return ok
 }
 
+// Path returns the steps into the message of what f is about, as
+// ValidateNode and ValidateAt locate it ("plan[1]" is the key plan, then
+// item 1), and whether the last step's key is meant rather than its
+// value (an unknown or deprecated field). Validate keeps no paths; a
+// caller with positions of its own (the scan's facts) takes them from
+// ValidateAt with a nil node, so that it places findings where
+// ValidateNode would.
+func (f Finding) Path() (path []yamlnode.Step, atKey bool) { return slices.Clone(f.path), f.atKey }
+
 // IsUnknownField reports whether the finding is a field the kind does not
 // define (a warning: the field is ignored).
 func (f Finding) IsUnknownField() bool { return strings.HasSuffix(f.Rule, "-unknown-field") }

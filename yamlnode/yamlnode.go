@@ -1,10 +1,12 @@
 package yamlnode
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -255,3 +257,51 @@ func child(n *yaml.Node, st Step) (val, key *yaml.Node) {
 	}
 	return nil, nil
 }
+
+// Columns turns the rune columns of yaml.v3 and languages/jsondoc into
+// the byte columns protoscan's findings count (as go/token does), for
+// the source the nodes were parsed from. A byte order mark, which the
+// parsers skip, counts on line 1, as the scan counts it.
+type Columns struct {
+	src    []byte
+	starts []int // byte offset of each line start
+	// the last place asked for, where the next one on its line starts
+	// counting: findings come in source order, so a long line (minified
+	// JSON) is walked once, not once per finding
+	line, col, off int
+}
+
+// NewColumns indexes the lines of src.
+func NewColumns(src []byte) *Columns {
+	c := &Columns{src: src, starts: []int{0}}
+	for i, b := range src {
+		if b == '\n' {
+			c.starts = append(c.starts, i+1)
+		}
+	}
+	return c
+}
+
+// Byte returns the byte column of the rune column col of line; a place
+// the source does not have is returned as it is.
+func (c *Columns) Byte(line, col int) int {
+	if c == nil || line < 1 || line > len(c.starts) || col < 1 {
+		return col
+	}
+	start := c.starts[line-1]
+	off, r := start, 1
+	if line == 1 && bytes.HasPrefix(c.src, bom) {
+		off += len(bom)
+	}
+	if line == c.line && col >= c.col {
+		off, r = c.off, c.col
+	}
+	for ; r < col && off < len(c.src) && c.src[off] != '\n'; r++ {
+		_, size := utf8.DecodeRune(c.src[off:])
+		off += size
+	}
+	c.line, c.col, c.off = line, r, off
+	return off - start + 1
+}
+
+var bom = []byte("\xef\xbb\xbf")

@@ -341,3 +341,28 @@ func TestLocate(t *testing.T) {
 		t.Errorf("JSON key: %d:%d", line, col)
 	}
 }
+
+func TestColumnsByte(t *testing.T) {
+	src := []byte("\xef\xbb\xbfa: é\nplan: [Überprüfe, Tést it]\nx: 1\n")
+	c := yamlnode.NewColumns(src)
+	for _, tc := range []struct{ line, col, want int }{
+		{1, 1, 4}, // after the byte order mark
+		{1, 4, 7},
+		{2, 7, 7},
+		{2, 19, 21}, // "Tést it": Ü and ü are two bytes each
+		{2, 1, 1},   // backwards on the line: counted afresh
+		{2, 19, 21}, // and forwards again
+		{2, 99, 30}, // past the line's end: its end
+		{3, 4, 4},
+		{4, 1, 1}, // the empty last line
+		{0, 5, 5}, // no line: as it is
+		{9, 3, 3},
+	} {
+		if got := c.Byte(tc.line, tc.col); got != tc.want {
+			t.Errorf("Byte(%d, %d) = %d, want %d", tc.line, tc.col, got, tc.want)
+		}
+	}
+	if got := (*yamlnode.Columns)(nil).Byte(2, 5); got != 5 {
+		t.Errorf("nil Columns: Byte = %d, want 5", got)
+	}
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/protoscan/protoscan/handoff"
 	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan/protoscan/yamlnode"
 )
 
 // validateHandoffs is protoscan validate --handoff F...: every NEXUS
@@ -38,12 +39,17 @@ func (e *env) validateHandoffs(paths []string, asJSON bool, specPath specPaths, 
 			code = exitTrouble
 			continue
 		}
+		cols := yamlnode.NewColumns(data)
 		for i, h := range hs {
 			event, err := ev.Evaluate(h)
 			if err != nil {
 				fmt.Fprintf(e.stderr, "protoscan validate: %s: handoff %d: %v\n", name, i+1, err)
 				code = exitTrouble
 				continue
+			}
+			for j := range event.Findings { // byte columns, as the scan's
+				f := &event.Findings[j]
+				f.Column = cols.Byte(f.Line, f.Column)
 			}
 			if event.ValidationResult == handoff.Fail && code == exitOK {
 				code = exitFailed

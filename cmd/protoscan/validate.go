@@ -82,12 +82,13 @@ func (e *env) validate(args []string) int {
 	enc := json.NewEncoder(e.stdout)
 	enc.SetEscapeHTML(false)
 	for _, in := range inputs {
-		docs, err := e.readMessages(in.path)
+		docs, src, err := e.readMessages(in.path)
 		if err != nil {
 			fmt.Fprintln(e.stderr, "protoscan validate:", err)
 			code = exitTrouble
 			continue
 		}
+		cols := yamlnode.NewColumns(src)
 		for i, doc := range docs {
 			res, err := events.validate(v, in.kind, displayName(in.path), i+1, doc)
 			if err != nil {
@@ -95,6 +96,7 @@ func (e *env) validate(args []string) int {
 				code = exitTrouble
 				continue
 			}
+			byteColumns(cols, res)
 			if !res.Valid && code == exitOK {
 				code = exitFailed
 			}
@@ -206,12 +208,23 @@ func (e *env) readLimited(path string, limit int64) ([]byte, error) {
 	return data, nil
 }
 
+// byteColumns gives res's findings the byte columns the scan reports,
+// so that both point at the same place on a line with non-ASCII text.
+func byteColumns(cols *yamlnode.Columns, res msgcheck.Result) {
+	for _, list := range [][]msgcheck.Finding{res.Errors, res.Warnings} {
+		for i := range list {
+			list[i].Column = cols.Byte(list[i].Line, list[i].Column)
+		}
+	}
+}
+
 // readMessages reads a file (or stdin) and decodes every document in it:
-// JSON by extension or by content, otherwise YAML.
-func (e *env) readMessages(path string) ([]*yaml.Node, error) {
+// JSON by extension or by content, otherwise YAML. It returns the
+// documents and the bytes they were read from.
+func (e *env) readMessages(path string) ([]*yaml.Node, []byte, error) {
 	data, err := e.readLimited(path, maxInputBytes)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	name := displayName(path)
 	ext := strings.ToLower(filepath.Ext(path))
@@ -229,12 +242,12 @@ func (e *env) readMessages(path string) ([]*yaml.Node, error) {
 		docs, err = yamldoc.Parse(name, data, yamldoc.DefaultLimits())
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if len(docs) == 0 {
-		return nil, fmt.Errorf("%s: no message in it", name)
+		return nil, nil, fmt.Errorf("%s: no message in it", name)
 	}
-	return yamlnode.SplitLists(docs), nil
+	return yamlnode.SplitLists(docs), data, nil
 }
 
 func startsLikeJSON(data []byte) bool {

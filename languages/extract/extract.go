@@ -310,6 +310,13 @@ func moveOthers(f *facts.File, move func(*facts.Pos)) {
 			move(&m.Entries[j].ValPos)
 		}
 	}
+	for i := range f.Lists {
+		l := &f.Lists[i]
+		move(&l.Pos)
+		for j := range l.Items {
+			move(&l.Items[j])
+		}
+	}
 	for i := range f.Functions {
 		fn := &f.Functions[i]
 		move(&fn.Pos)
@@ -365,6 +372,7 @@ func merge(f, part *facts.File, b *markdown.Block) {
 		f.Groups = append(f.Groups, g)
 	}
 	f.Mappings = append(f.Mappings, part.Mappings...)
+	f.Lists = append(f.Lists, part.Lists...)
 	f.Functions = append(f.Functions, part.Functions...)
 }
 

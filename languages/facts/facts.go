@@ -2,8 +2,9 @@
 // extractors produce from source files and the analyzers consume: string
 // literals with the context that may make them protocol values, the groups
 // (const blocks, enums, sets) they belong to, literal mappings with a
-// position for every key and value, and function definitions with their
-// structural fingerprint and the constants they compare fields with.
+// position for every key and value, literal lists with a position for
+// every item, and function definitions with their structural fingerprint
+// and the constants they compare fields with.
 //
 // Extractors fill a File; nothing here parses or judges anything.
 package facts
@@ -156,11 +157,14 @@ func (m *Mapping) Values() []any {
 
 // File is everything extracted from one source file.
 type File struct {
-	Path      string // slash path relative to the scan root
-	Lang      string // "python", "go", "yaml", "json", "markdown"
-	Strings   []String
-	Groups    []Group
-	Mappings  []Mapping
+	Path     string // slash path relative to the scan root
+	Lang     string // "python", "go", "yaml", "json", "markdown"
+	Strings  []String
+	Groups   []Group
+	Mappings []Mapping
+	// Lists are the literal lists whose items have positions: a finding
+	// on plan[1] is placed at the item, not at the list.
+	Lists     []List
 	Functions []Function
 	// Tests are the lookups of a field's value in a named collection, in
 	// source order.
@@ -181,6 +185,14 @@ type Test struct {
 	// function, as in String.
 	Key, Receiver, Scope string
 	Pos                  Pos
+}
+
+// List is a literal list (a YAML or JSON sequence) and where each of its
+// items starts. An item that is a mapping or a list is also in
+// File.Mappings or File.Lists at the same position.
+type List struct {
+	Pos   Pos
+	Items []Pos
 }
 
 // Function is a function or method definition: who it is, what its body

@@ -6,7 +6,8 @@
 // every string value of a mapping entry is a facts.String with its key;
 // every key is a facts.String with RoleKey (a routing table keyed by
 // statuses is told by its keys); a list of strings under a key is a
-// facts.Group named after the key.
+// facts.Group named after the key; every sequence is a facts.List with
+// the position of each item, so a finding on plan[1] lands on its item.
 package nodefacts
 
 import (
@@ -173,6 +174,11 @@ func (x *extractor) value(n *yaml.Node) any {
 	case yaml.SequenceNode:
 		out := make([]any, 0, len(n.Content))
 		x.done[n] = out
+		items := make([]facts.Pos, len(n.Content))
+		for i, e := range n.Content {
+			items[i] = x.pos(e.Line, e.Column)
+		}
+		x.f.Lists = append(x.f.Lists, facts.List{Pos: x.pos(n.Line, n.Column), Items: items})
 		for _, e := range n.Content {
 			out = append(out, x.value(e))
 		}
