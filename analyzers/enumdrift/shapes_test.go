@@ -16,7 +16,7 @@ import (
 // shapesVocabulary is the vocabulary of testdata/shapes/custom-spec.yaml
 // (protocol-core with effort and handoff_type enums) and the embedded
 // NEXUS and phase-verdict specs.
-func shapesVocabulary(t *testing.T) *enumdrift.Vocabulary {
+func shapesVocabulary(t testing.TB) *enumdrift.Vocabulary {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("testdata", "shapes", "custom-spec.yaml"))
 	if err != nil {
