@@ -42,6 +42,7 @@ func TestDivergence(t *testing.T) {
 			related: []string{"api/checks.py:4", "validators/delegate.py:8"}},
 		{rule: divergence.RuleConflictingThreshold, at: "api/checks.py:6", literal: "10", canonical: "15",
 			related: []string{"api/checks.py:6", "validators/delegate.py:10"}},
+		{rule: divergence.RuleSpecThreshold, at: "api/checks.py:6", literal: "10", canonical: "15"},
 		{rule: divergence.RuleDuplicateEscalation, at: "legacy/helpers.py:4",
 			related: []string{"legacy/helpers.py:4", "router/escalate.go:19", "skills/protocol_validator/escalation.py:6"}},
 		{rule: divergence.RuleConflictingThreshold, at: "legacy/helpers.py:6", literal: "0.6", canonical: "0.5",

@@ -167,8 +167,12 @@ func Run(ctx context.Context, root string, opts Options) (*Result, error) {
 	}
 	var notices []finding.Finding
 	walked := 0
+	tree := &constTree{ctx: ctx, root: root, prefix: opts.Prefix, maxSize: maxSize}
 	err := walk.Stream(ctx, root, opts.Walk, walk.Handler{
 		File: func(f walk.File) error {
+			if opts.Divergence != nil {
+				tree.add(f)
+			}
 			select {
 			case files <- f:
 				walked++
@@ -218,6 +222,9 @@ func Run(ctx context.Context, root string, opts Options) (*Result, error) {
 	if opts.Divergence != nil {
 		// divergence compares functions across files, so it runs once
 		// every file is read; Cluster does not depend on the order of all
+		if hasRefs(all) {
+			divergence.Resolve(all, tree)
+		}
 		clusters := divergence.Cluster(all, opts.Divergence)
 		stampFromFiles(clusters, root, opts.Prefix, maxSize)
 		res.Findings = append(res.Findings, clusters...)

@@ -29,7 +29,7 @@ func fn(name string, line int, toks []shape.Token, fields []string, consts ...fa
 func lt(field string, v float64) facts.Const { return facts.Const{Value: v, Field: field, Op: "<"} }
 func ge(field string, v float64) facts.Const { return facts.Const{Value: v, Field: field, Op: ">="} }
 func words(field string, v float64) facts.Const {
-	return facts.Const{Value: v, Field: field, Measure: "words", Op: "<"}
+	return facts.Const{Value: v, Field: field, Measure: "words", Op: "<", Branch: facts.BranchReject}
 }
 
 func file(path, lang string, fns ...facts.Function) *facts.File {
@@ -146,8 +146,11 @@ func TestCluster(t *testing.T) {
 		good := file("validators/delegate.py", "python", fn("validate_delegate", 8, escalation, []string{"scope", "plan"}, words("scope", 15)))
 		bad := file("api/checks.py", "python", fn("check_delegate", 4, escalation, []string{"scope", "plan"}, words("scope", 10)))
 		fs := run(testModel(Options{}), good, bad)
-		if got := rules(fs); got != "divergence/duplicate-validation@api/checks.py divergence/conflicting-threshold@api/checks.py" {
+		if got := rules(fs); got != "divergence/duplicate-validation@api/checks.py divergence/conflicting-threshold@api/checks.py divergence/spec-threshold@api/checks.py" {
 			t.Fatalf("findings %s", got)
+		}
+		if s := fs[2]; s.Literal != "10" || s.Canonical != "15" || !strings.Contains(s.Message, "minWords 15 (embedded:protocol-core-v1.0.yaml:64)") {
+			t.Errorf("spec finding: %+v", s)
 		}
 		if !strings.Contains(fs[0].Message, "validate_delegate (validators/delegate.py:8) agrees with the spec") ||
 			!strings.Contains(fs[1].Message, "the spec says the word count of scope >= 15") || fs[1].Literal != "10" || fs[1].Canonical != "15" {

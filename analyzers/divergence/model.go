@@ -41,7 +41,7 @@ type Model struct {
 	fields   map[string]kindSet
 	top      map[string]bool // the top-level fields
 	statuses map[string]bool // canonical HANDBACK statuses and aliases, lower case
-	limits   map[thresholdKey][]msgcheck.Limit
+	limits   map[thresholdKey][]specLimit
 	opts     Options
 	// the prefilter's needles: protocol fields and statuses
 	fieldNeedles  []fieldNeedle
@@ -49,6 +49,12 @@ type Model struct {
 }
 
 type kindSet uint8
+
+// specLimit is a bound of the spec and the kind whose field it bounds.
+type specLimit struct {
+	msgcheck.Limit
+	kind kindSet
+}
 
 const (
 	kindDelegate kindSet = 1 << iota
@@ -68,7 +74,7 @@ var genericFields = map[string]bool{
 // HANDBACK kinds from spec.
 func NewModel(spec *msgcheck.Spec, opts Options) *Model {
 	m := &Model{fields: map[string]kindSet{}, top: map[string]bool{}, statuses: map[string]bool{},
-		limits: map[thresholdKey][]msgcheck.Limit{}, opts: opts}
+		limits: map[thresholdKey][]specLimit{}, opts: opts}
 	for _, k := range []struct {
 		name string
 		set  kindSet
@@ -84,7 +90,7 @@ func NewModel(spec *msgcheck.Spec, opts Options) *Model {
 				m.fields[p[i+1:]] |= k.set // metrics.quality is read as quality too
 			}
 			key := thresholdKey{last(p), l.Measure}
-			m.limits[key] = append(m.limits[key], l)
+			m.limits[key] = append(m.limits[key], specLimit{l, k.set})
 		}
 	}
 	if values, aliases, ok := spec.Enum("handback", "status"); ok {

@@ -395,7 +395,7 @@ func (d *Delegate) Validate() error {
 		Name:   "Delegate.Validate",
 		Pos:    facts.Pos{Line: 8, Col: 1, Offset: 44},
 		End:    facts.Pos{Line: 13, Col: 2, Offset: 193},
-		Consts: []facts.Const{{Value: 15.0, Field: "scope", Measure: "words", Op: "<", Pos: facts.Pos{Line: 9, Col: 36, Offset: 117}}},
+		Consts: []facts.Const{{Value: 15.0, Field: "scope", Measure: "words", Op: "<", Pos: facts.Pos{Line: 9, Col: 36, Offset: 117}, Branch: facts.BranchReject}},
 		Fields: []string{"scope"},
 		Calls:  []string{"Fields", "New", "len"},
 	}
@@ -717,8 +717,18 @@ func checkFunctions(t testing.TB, src []byte, ff *facts.File) {
 			}
 			switch c.Value.(type) {
 			case float64, string, bool:
+				if c.Ref != "" {
+					t.Fatalf("function %s: const %d has a value and a ref %q", f.Name, k, c.Ref)
+				}
+			case nil: // a constant of another file, named by its ref
+				if c.Ref == "" || c.Name == "" {
+					t.Fatalf("function %s: const %d without a value nor a ref", f.Name, k)
+				}
 			default:
 				t.Fatalf("function %s: const %d value %T", f.Name, k, c.Value)
+			}
+			if c.Branch != facts.BranchUnknown && c.Branch != facts.BranchReject && c.Branch != facts.BranchAccept {
+				t.Fatalf("function %s: const %d branch %d", f.Name, k, c.Branch)
 			}
 			if c.Measure != "" && c.Measure != "len" && c.Measure != "words" || c.Measure != "" && c.Field == "" {
 				t.Fatalf("function %s: const %d measure %q of %q", f.Name, k, c.Measure, c.Field)

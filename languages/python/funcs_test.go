@@ -94,8 +94,18 @@ func checkFunctions(t testing.TB, f *facts.File, checkPos func(string, facts.Pos
 			}
 			switch c.Value.(type) {
 			case float64, string, bool:
+				if c.Ref != "" {
+					t.Fatalf("%s: Const with a value and a ref %q", fn.Name, c.Ref)
+				}
+			case nil: // a constant of another module, named by its ref
+				if c.Ref == "" || c.Name == "" || !strings.Contains(c.Ref, ":") {
+					t.Fatalf("%s: Const without a value nor a ref: %+v", fn.Name, c)
+				}
 			default:
 				t.Fatalf("%s: Const value %#v", fn.Name, c.Value)
+			}
+			if c.Branch != facts.BranchUnknown && c.Branch != facts.BranchReject && c.Branch != facts.BranchAccept {
+				t.Fatalf("%s: Const branch %d", fn.Name, c.Branch)
 			}
 			checkPos("const", c.Pos)
 			if c.Pos.Offset < fn.Pos.Offset || c.Pos.Offset > fn.End.Offset {
@@ -173,8 +183,8 @@ func TestFunctionsShouldEscalate(t *testing.T) {
 		t.Errorf("range %+v-%+v", fn.Pos, fn.End)
 	}
 	wantConsts := []facts.Const{
-		{Value: 0.7, Field: "metrics.quality", Op: "<", Pos: facts.Pos{Line: 2, Col: 41, Offset: 71}},
-		{Value: 3.0, Field: "retry_count", Op: ">=", Pos: facts.Pos{Line: 4, Col: 35, Offset: 130}},
+		{Value: 0.7, Field: "metrics.quality", Op: "<", Pos: facts.Pos{Line: 2, Col: 41, Offset: 71}, Branch: facts.BranchAccept},
+		{Value: 3.0, Field: "retry_count", Op: ">=", Pos: facts.Pos{Line: 4, Col: 35, Offset: 130}, Branch: facts.BranchAccept},
 		{Value: "blocked", Field: "status", Op: "==", Pos: facts.Pos{Line: 6, Col: 34, Offset: 186}},
 	}
 	if !slices.Equal(fn.Consts, wantConsts) {
