@@ -32,6 +32,11 @@ type Options struct {
 	// (a function or method in it). By default, a function in a module
 	// named after the protocol validator is canonical.
 	Canonical []string
+	// SpecName names a spec file in findings (the spec's file:line of
+	// divergence/spec-threshold), as the report names files: a spec
+	// inside the scanned tree relative to it. Nil keeps the name the
+	// spec was loaded by (msgcheck.Limit.File).
+	SpecName func(file string) string
 }
 
 // Model is what divergence knows about the protocol, from the spec.
@@ -88,6 +93,9 @@ func NewModel(spec *msgcheck.Spec, opts Options) *Model {
 			m.fields[p] |= k.set
 			if i := strings.LastIndexByte(p, '.'); i >= 0 {
 				m.fields[p[i+1:]] |= k.set // metrics.quality is read as quality too
+			}
+			if opts.SpecName != nil {
+				l.File = opts.SpecName(l.File)
 			}
 			key := thresholdKey{last(p), l.Measure}
 			m.limits[key] = append(m.limits[key], specLimit{l, k.set})

@@ -157,7 +157,7 @@ func (e *env) scan(args []string) int {
 				return trouble(err)
 			}
 		case "divergence":
-			sopts.Divergence = divergence.NewModel(specs[0], divergence.Options{Canonical: canonical})
+			sopts.Divergence = divergence.NewModel(specs[0], divergence.Options{Canonical: canonical, SpecName: fallback.specName})
 		case "msgcheck":
 			validate = true
 		default:
