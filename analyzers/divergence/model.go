@@ -10,7 +10,11 @@
 // concept are clustered when their bodies share structure (the winnowed
 // fingerprints of languages/shape, which erase names, values and language)
 // or when they compare the same protocol field with constants. Each cluster
-// of two or more is one finding; differing constants are another.
+// of two or more is one finding; differing constants are another. A
+// threshold is a literal, a named constant, a parameter's default or a
+// constant of another file (Resolve looks those up over the tree), and
+// every candidate's thresholds are judged against the spec's bounds
+// (RuleSpecThreshold).
 //
 // There are two faces, as for enumdrift: Candidates + Cluster for the
 // polyglot scan, and Analyzer for go vet, which exports each package's
