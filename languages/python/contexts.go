@@ -111,6 +111,7 @@ func (x *extractor) dict(i int) {
 	}
 	mi := len(x.f.Mappings)
 	x.f.Mappings = append(x.f.Mappings, facts.Mapping{Pos: x.pos(x.nodes[i].StartByte), InCode: true})
+	x.nameMapping(i, mi)
 	var entries []facts.Entry
 	for c := x.first(i); c >= 0; c = x.next(c, end) {
 		if x.kind(c) != kPair {
@@ -191,11 +192,19 @@ func (x *extractor) call(i int) {
 			x.emitValues(pos[2], &valueSite{role: facts.RoleValue, key: k, recv: string(x.text(pos[0])), mapping: -1, group: -1}, 0)
 		}
 	}
+	// ROUTES.get(h.status[, default]) looks the field's value up in ROUTES;
+	// x.get("status") reads a field instead.
+	if name == "get" && x.kind(fn) == kAttr && kw == 0 && (npos == 1 || npos == 2) && !x.isString(x.unparen(pos[0])) {
+		x.test(x.child(fn, fObject), pos[0], i)
+	}
 	if kw == 0 {
 		return
 	}
 	mi := len(x.f.Mappings)
 	x.f.Mappings = append(x.f.Mappings, facts.Mapping{Pos: x.pos(x.nodes[i].StartByte), TypeName: name, Call: true, InCode: true})
+	if name == "dict" && x.kind(fn) == kIdent {
+		x.nameMapping(i, mi)
+	}
 	entries := make([]facts.Entry, 0, kw)
 	for c := x.first(args); c >= 0; c = x.next(c, end) {
 		if x.kind(c) != kKwarg {
@@ -243,20 +252,26 @@ func (x *extractor) assign(i int) {
 						at = x.nodes[id].StartByte
 					}
 					s.group = x.newGroup(facts.GroupEnum, s.name[lastDot(s.name)+1:], at)
+					// The enum is defined where its class is.
+					x.f.Groups[s.group].Scope = x.scopes[len(x.scopes)-2].name
 				}
 				x.member(r, name, s.group)
 				return
 			}
 		}
-		// Module- and class-level sets of strings.
-		if s.kind != scopeFunc {
-			if elems := x.stringSet(right); len(elems) > 0 {
-				g := x.newGroup(facts.GroupSet, name, x.nodes[left].StartByte)
-				for _, e := range elems {
-					x.member(e, name, g)
+		// Sets of strings, at any level. A local one the function never
+		// reads is dropped with its group, like any dead store.
+		if elems := x.stringSet(right); len(elems) > 0 {
+			g := x.newGroup(facts.GroupSet, name, x.nodes[left].StartByte)
+			for _, e := range elems {
+				if k := x.member(e, name, g); k >= 0 && s.kind == scopeFunc {
+					s.pending = append(s.pending, pendingAssign{str: k, name: name})
 				}
-				return
 			}
+			if s.bindings != nil {
+				delete(s.bindings, name)
+			}
+			return
 		}
 		x.bind(name, right)
 		site := valueSite{role: facts.RoleAssign, key: name, mapping: -1, group: -1, containers: true}
@@ -375,15 +390,110 @@ func (x *extractor) stringSet(i int) []int {
 	return out
 }
 
+// newGroup appends a group defined in the current scope (the Scope its
+// members get).
 func (x *extractor) newGroup(k facts.GroupKind, name string, off uint32) int {
-	x.f.Groups = append(x.f.Groups, facts.Group{Kind: k, Name: name, Pos: x.pos(off)})
+	x.f.Groups = append(x.f.Groups, facts.Group{Kind: k, Name: name, Pos: x.pos(off), Scope: x.scope().name})
 	return len(x.f.Groups) - 1
 }
 
-func (x *extractor) member(i int, key string, g int) {
-	if k := x.emit(i, facts.RoleMember, key, "", -1, g); k >= 0 {
+// member emits string i as a member of group g and returns its index in
+// Strings, or -1.
+func (x *extractor) member(i int, key string, g int) int {
+	k := x.emit(i, facts.RoleMember, key, "", -1, g)
+	if k >= 0 {
 		x.f.Groups[g].Members = append(x.f.Groups[g].Members, k)
 	}
+	return k
+}
+
+// nameMapping gives mapping mi, made of node i (a dict display or dict
+// call), the name it is bound to: the target of an assignment (annotated
+// or not) whose value is i, parentheses aside. Its scope is the current
+// one.
+func (x *extractor) nameMapping(i, mi int) {
+	st := x.stack
+	k := len(st) - 1 // the parent of i: visit(i) comes before i is pushed
+	for k >= 0 && x.kind(int(st[k])) == kParen {
+		i = int(st[k])
+		k--
+	}
+	if k < 0 || x.kind(int(st[k])) != kAssign || x.nodes[i].Field != fRight {
+		return
+	}
+	left := x.child(int(st[k]), fLeft)
+	if x.kind(left) != kIdent {
+		return
+	}
+	m := &x.f.Mappings[mi]
+	m.Name, m.Scope = string(x.text(left)), x.scope().name
+}
+
+// collection returns the node of the name the collection expression i is
+// bound to: NAME, the last name of mod.NAME or self.NAME, and that of
+// NAME.keys(); -1 for anything else.
+func (x *extractor) collection(i int) int {
+	i = x.unparen(i)
+	if x.kind(i) == kCall {
+		fn, args := x.child(i, fFunction), x.child(i, fArguments)
+		if x.kind(fn) != kAttr || x.kind(args) != kArgList {
+			return -1
+		}
+		var buf [1]int
+		if a := x.child(fn, fAttribute); a < 0 || string(x.text(a)) != "keys" || len(x.namedChildren(args, buf[:0])) > 0 {
+			return -1
+		}
+		i = x.unparen(x.child(fn, fObject))
+	}
+	switch x.kind(i) {
+	case kIdent:
+		return i
+	case kAttr:
+		return x.child(i, fAttribute)
+	}
+	return -1
+}
+
+// test records a lookup of what expression subj reads in the collection
+// expression coll (a membership test, subscript or get, node at): a Test
+// when subj reads a field or variable, as a comparison would see it, and
+// coll is bound to a name.
+func (x *extractor) test(coll, subj, at int) {
+	if coll < 0 || subj < 0 {
+		return
+	}
+	name := x.collection(coll)
+	if name < 0 {
+		return
+	}
+	key, recv, _ := x.subject(subj)
+	if key == "" {
+		return
+	}
+	x.f.Tests = append(x.f.Tests, facts.Test{
+		Collection: string(x.text(name)),
+		Key:        key, Receiver: recv,
+		Scope: x.scope().name,
+		Pos:   x.pos(x.nodes[at].StartByte),
+	})
+}
+
+// lookup records ROUTES[h.status], a subscript read (not an assignment
+// target) by one expression that is not a string: a string subscript reads
+// a field.
+func (x *extractor) lookup(i int) {
+	nd := &x.nodes[i]
+	if nd.HasError() || nd.Field == fLeft || x.countField(i, fSubscript) != 1 {
+		return
+	}
+	if k := len(x.stack) - 1; k >= 0 && x.kind(int(x.stack[k])) == kDelete {
+		return
+	}
+	sub := x.unparen(x.child(i, fSubscript))
+	if x.isString(sub) {
+		return
+	}
+	x.test(x.child(i, fValue), sub, i)
 }
 
 func lastDot(s string) int {
@@ -450,6 +560,9 @@ func (x *extractor) compare(i int) {
 				cmp(l, r, k)
 			case rs && !ls:
 				cmp(r, l, k+1)
+			}
+			if !ls {
+				x.test(r, l, l)
 			}
 		}
 	}

@@ -45,7 +45,7 @@ S key "task_id" m=0 @1:6-1:15
 S key "status" m=0 @1:22-1:30
 S value "done" key=status m=0 @1:32-1:38
 S key "output" m=0 @1:40-1:48
-M "" @1:5 task_id@1:6=?@1:17 status@1:22="done"@1:32 output@1:40=nil@1:50
+M "" name=h @1:5 task_id@1:6=?@1:17 status@1:22="done"@1:32 output@1:40=nil@1:50
 `},
 		{"values", `
 m = {"i": 1, "h": 0x1F, "n": -2, "f": 1.5, "e": -1e3, "t": True, "fa": False, "l": ["a", 2], "tu": ("x",),
@@ -73,7 +73,7 @@ S key "b" m=0 @2:59-2:62
 S key "j" m=0 @2:70-2:73
 S key "sp" m=0 @2:79-2:83
 S key "big" m=0 @2:92-2:97
-M "" @1:5 i@1:6=1@1:11 h@1:14=31@1:19 n@1:25=-2@1:30 f@1:34=1.5f@1:39 e@1:44=-1000f@1:49 t@1:55=true@1:60 fa@1:66=false@1:72 l@1:79=["a",2]@1:84 tu@1:94=["x"]@1:100 d@2:6={k:"v"}@2:11 s@2:23=["a"]@2:28 c@2:35=?@2:40 fs@2:45=?@2:51 b@2:59=?@2:64 j@2:70=?@2:75 sp@2:79=?@2:85 big@2:92=1e+20f@2:99
+M "" name=m @1:5 i@1:6=1@1:11 h@1:14=31@1:19 n@1:25=-2@1:30 f@1:34=1.5f@1:39 e@1:44=-1000f@1:49 t@1:55=true@1:60 fa@1:66=false@1:72 l@1:79=["a",2]@1:84 tu@1:94=["x"]@1:100 d@2:6={k:"v"}@2:11 s@2:23=["a"]@2:28 c@2:35=?@2:40 fs@2:45=?@2:51 b@2:59=?@2:64 j@2:70=?@2:75 sp@2:79=?@2:85 big@2:92=1e+20f@2:99
 M "" @2:11 k@2:12="v"@2:17
 `},
 		{"non-string keys are left out", `
@@ -83,14 +83,14 @@ e = {1: "x"}
 `, `
 S key "a" m=0 @1:24-1:27
 S value "b" key=a m=0 @1:29-1:32
-M "" @1:5 a@1:24="b"@1:29
+M "" name=d @1:5 a@1:24="b"@1:29
 `},
 		{"routing table", `
 ROUTES = {"success": handle, "failed": retry}
 `, `
 S key "success" m=0 @1:11-1:20
 S key "failed" m=0 @1:30-1:38
-M "" @1:10 success@1:11=?@1:22 failed@1:30=?@1:40
+M "" name=ROUTES @1:10 success@1:11=?@1:22 failed@1:30=?@1:40
 `},
 		{"health check is faithful", `
 def health():
@@ -105,7 +105,7 @@ d = {("k"): ("a" "b")}
 `, `
 S key "k" m=0 @1:7-1:10
 S value "ab" key=k m=0 @1:14-1:21
-M "" @1:5 k@1:7="ab"@1:14
+M "" name=d @1:5 k@1:7="ab"@1:14
 `},
 	})
 }
@@ -125,7 +125,7 @@ S value "t-1" key=task_id m=1 @2:22-2:27
 S value "fail" key=status m=1 @2:36-2:43
 S value "partial" key=status m=2 @3:24-3:33
 S value "escalate" key=status m=3 @4:16-4:26
-M "dict" @1:5 task_id@1:10=?@1:18 status@1:23="failed"@1:30
+M "dict" name=r @1:5 task_id@1:10=?@1:18 status@1:23="failed"@1:30
 M "Handback" @2:5 task_id@2:14="t-1"@2:22 status@2:29="fail"@2:36
 M "Handback" @3:1 status@3:17="partial"@3:24
 M "send" @4:1 status@4:9="escalate"@4:16
@@ -326,14 +326,15 @@ S member "f" key=F g=4 @5:16-5:19
 S assign "g" key=MIXED @6:10-6:13
 S member "h" key=KINDS scope=K g=5 @8:14-8:17
 S member "i" key=KINDS scope=K g=5 @8:19-8:22
-S assign "j" key=local scope=f @10:14-10:17
-S assign "k" key=local scope=f @10:19-10:22
+S member "j" key=local scope=f g=6 @10:14-10:17
+S member "k" key=local scope=f g=6 @10:19-10:22
 G set "TERMINAL" @1:1 [0 1]
 G set "VALID" @2:1 [2 3]
 G set "L" @3:1 [4 5]
 G set "T" @4:1 [6]
 G set "F" @5:1 [7]
-G set "KINDS" @8:5 [9 10]
+G set "KINDS" scope=K @8:5 [9 10]
+G set "local" scope=f @10:5 [11 12]
 `},
 		{"literals", `
 Status = Literal["success", 'failure']
@@ -367,10 +368,10 @@ G literal "Status" @1:10 [0 1]
 G literal "x" @2:4 [2]
 G literal "z" @3:13 [4 5]
 G literal "w" @4:4 [6]
-G literal "s" @5:10 [7]
-G literal "t" @5:27 [8]
-G literal "f" @5:50 [10 11]
-G literal "status" @8:13 [12 13]
+G literal "s" scope=f @5:10 [7]
+G literal "t" scope=f @5:27 [8]
+G literal "f" scope=f @5:50 [10 11]
+G literal "status" scope=Handback @8:13 [12 13]
 G literal "T" @9:10 [14]
 G literal "" @10:10 [15]
 `},
@@ -414,8 +415,8 @@ S case "q" key=status scope=f g=1 @14:14-14:17
 S case "done" key=status recv=msg scope=f @17:25-17:31
 S case "failed" key=status recv=msg scope=f @19:30-19:38
 S case "blocked" key=status recv=msg scope=f @19:41-19:50
-G cases "msg.status" @2:5 [0 1 2 3 4]
-G cases "status" @13:5 [6]
+G cases "msg.status" scope=f @2:5 [0 1 2 3 4]
+G cases "status" scope=f @13:5 [6]
 `},
 	})
 }
@@ -532,7 +533,7 @@ S key "status" m=0 @1:7-1:15
 S value "done" key=status m=0 @1:17-1:23
 S assign "partial" key=status recv=h scope=f @3:16-3:25
 S assign "after" key=good @6:8-6:15
-M "" @1:6 status@1:7="done"@1:17
+M "" name=ok @1:6 status@1:7="done"@1:17
 `},
 		{"error swallows what follows", `
 ok = {"status": "done"}
@@ -546,7 +547,7 @@ S key "status" m=0 @1:7-1:15
 S value "done" key=status m=0 @1:17-1:23
 S key "status" m=1 @6:13-6:21
 S value "failed" key=status m=1 @6:23-6:31
-M "" @1:6 status@1:7="done"@1:17
+M "" name=ok @1:6 status@1:7="done"@1:17
 M "" @6:12 status@6:13="failed"@6:23
 `},
 		{"unterminated string", `
@@ -556,6 +557,159 @@ c = "later"
 `, `
 S assign "ok" key=a @1:5-1:9
 S assign "later" key=c @3:5-3:12
+`},
+	})
+}
+
+func TestLookups(t *testing.T) {
+	runCases(t, []tcase{
+		{"membership tests and lookups of a field", `
+def route(h, status):
+    if status in TERMINAL: pass
+    if h["status"] not in done_states: pass
+    if h.status in STATES.keys(): pass
+    fn = ROUTES[h.status]
+    fn = ROUTES.get(h.status)
+    fn = ROUTES.get(h["status"], default)
+    if h.status in states.TERMINAL: pass
+    s = h.get("status").lower()
+    if s in self.ALLOWED: pass
+    if getattr(h, "status") in (VALID): pass
+`, `
+T TERMINAL key=status scope=route @2:8
+T done_states key=status recv=h scope=route @3:8
+T STATES key=status recv=h scope=route @4:8
+T ROUTES key=status recv=h scope=route @5:10
+T ROUTES key=status recv=h scope=route @6:10
+T ROUTES key=status recv=h scope=route @7:10
+T TERMINAL key=status recv=h scope=route @8:8
+T ALLOWED key=status recv=h scope=route @10:8
+T VALID key=status recv=h scope=route @11:8
+`},
+		{"a bare name is a subject, as in a comparison", `
+for x in items:
+    if x == "a" or x in LIST: pass
+`, `
+S compare "a" key=x @2:13-2:16
+T LIST key=x @2:20
+`},
+		{"not lookups of a field", `
+def f(h, xs):
+    if f(x) in LIST: pass
+    if "done" in LIST: pass
+    if len(h.status) in SIZES: pass
+    if h.status in STATES.values(): pass
+    if h.status in STATES.keys(1): pass
+    if h.status in make_states(): pass
+    ROUTES[h.status] = fn
+    ROUTES[h.status] += 1
+    del ROUTES[h.status]
+    v = ROUTES["status"]
+    w = xs[0] + xs[1:2] + grid[h.x, h.y]
+    ROUTES.get("status")
+    table()[h.status]
+    ROUTES.get(h.status, d, e)
+    ROUTES.get(key=h.status)
+    return v, w
+`, `
+S compare "done" key=LIST scope=f @3:8-3:14
+M "get" @16:5 key@16:16=?@16:20
+`},
+	})
+}
+
+func TestBindings(t *testing.T) {
+	runCases(t, []tcase{
+		{"sets at every level, wrapped and annotated", `
+TERMINAL: set[str] = {"success", "failure"}
+DONE: Final = frozenset({"a", "b"})
+DONE2: Final[frozenset[str]] = frozenset(["c"])
+S = set(["d", "e"])
+T = tuple(("f",))
+class Router:
+    ALLOWED = ("g", "h")
+    def route(self, h):
+        done = ["j", "k"]
+        single = "l"
+        unused = ["n"]
+        s = h.status
+        s = ["o"]
+        if h.status in done and s == "p": pass
+        return single
+`, `
+S member "success" key=TERMINAL g=0 @1:23-1:32
+S member "failure" key=TERMINAL g=0 @1:34-1:43
+S member "a" key=DONE g=1 @2:26-2:29
+S member "b" key=DONE g=1 @2:31-2:34
+S member "c" key=DONE2 g=2 @3:43-3:46
+S member "d" key=S g=3 @4:10-4:13
+S member "e" key=S g=3 @4:15-4:18
+S member "f" key=T g=4 @5:12-5:15
+S member "g" key=ALLOWED scope=Router g=5 @7:16-7:19
+S member "h" key=ALLOWED scope=Router g=5 @7:21-7:24
+S member "j" key=done scope=Router.route g=6 @9:17-9:20
+S member "k" key=done scope=Router.route g=6 @9:22-9:25
+S assign "l" key=single scope=Router.route @10:18-10:21
+S member "o" key=s scope=Router.route g=7 @13:14-13:17
+S compare "p" key=s scope=Router.route @14:38-14:41
+G set "TERMINAL" @1:1 [0 1]
+G set "DONE" @2:1 [2 3]
+G set "DONE2" @3:1 [4]
+G set "S" @4:1 [5 6]
+G set "T" @5:1 [7]
+G set "ALLOWED" scope=Router @7:5 [8 9]
+G set "done" scope=Router.route @9:9 [10 11]
+G set "s" scope=Router.route @13:9 [13]
+T done key=status recv=h scope=Router.route @14:12
+`},
+		{"enum groups are defined where their class is", `
+def f():
+    class Local(Enum):
+        A = "a"
+    return Local
+`, `
+S member "a" key=A scope=f.Local g=0 @3:13-3:16
+G enum "Local" scope=f @2:11 [0]
+`},
+		{"named mappings", `
+ALIASES: dict[str, str] = {"ok": "success"}
+LEGACY = dict(ok="success")
+class Router:
+    TABLE = {"i": 1}
+    def route(self, h):
+        table = {"m": h}
+        local = dict(o="p")
+        return table[h.status], local
+def f():
+    x = y = {"q": 1}
+    z = ({"r": 2})
+    w = [{"s": 3}]
+    send({"t": 4})
+    h.data = {"u": 5}
+    return x, y, z, w
+`, `
+S key "ok" m=0 @1:28-1:32
+S value "success" key=ok m=0 @1:34-1:43
+S value "success" key=ok m=1 @2:18-2:27
+S key "i" scope=Router m=2 @4:14-4:17
+S key "m" scope=Router.route m=3 @6:18-6:21
+S value "p" key=o scope=Router.route m=4 @7:24-7:27
+S key "q" scope=f m=5 @10:14-10:17
+S key "r" scope=f m=6 @11:11-11:14
+S key "s" scope=f m=7 @12:11-12:14
+S key "t" scope=f m=8 @13:11-13:14
+S key "u" scope=f m=9 @14:15-14:18
+M "" name=ALIASES @1:27 ok@1:28="success"@1:34
+M "dict" name=LEGACY @2:10 ok@2:15="success"@2:18
+M "" name=TABLE scope=Router @4:13 i@4:14=1@4:19
+M "" name=table scope=Router.route @6:17 m@6:18=?@6:23
+M "dict" name=local scope=Router.route @7:17 o@7:22="p"@7:24
+M "" name=y scope=f @10:13 q@10:14=1@10:19
+M "" name=z scope=f @11:10 r@11:11=2@11:16
+M "" @12:10 s@12:11=3@12:16
+M "" @13:10 t@13:11=4@13:16
+M "" @14:14 u@14:15=5@14:20
+T table key=status recv=h scope=Router.route @8:16
 `},
 	})
 }

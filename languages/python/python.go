@@ -11,6 +11,8 @@
 //   - calls with keyword arguments, dict(...) included: values (RoleValue,
 //     Key the keyword); the call becomes a Mapping whose TypeName is the
 //     called name. The default of x.get("k", "d") is a RoleValue of k.
+//     A dict literal or dict(...) that is the value of an assignment to a
+//     name (annotated or not) gets that Name, and the Scope it is made in.
 //   - assignments to names, attributes and string subscripts (RoleAssign),
 //     and parameter defaults. An assignment to a local variable that the
 //     function never reads is dropped: it is a dead store, not a value
@@ -20,9 +22,18 @@
 //     those (RoleCompare); each string of an `in` tuple/list/set is a fact.
 //   - match/case (RoleCase), one GroupCases per match statement.
 //   - return statements (RoleReturn).
-//   - Enum subclasses (GroupEnum), module- and class-level sets, lists,
-//     tuples and frozensets of strings (GroupSet), and Literal[...]
-//     (GroupLiteral), whose strings are RoleMember.
+//   - Enum subclasses (GroupEnum), sets, lists, tuples and frozensets of
+//     strings assigned to a name (GroupSet; displays, or one wrapped in
+//     frozenset/set/tuple/list(...); at module, class or function level),
+//     and Literal[...] (GroupLiteral), whose strings are RoleMember. A
+//     group's Scope is that of its strings (an enum's, that of its class);
+//     a local set the function never reads is dropped with its strings.
+//
+// A field or variable looked up in a collection bound to a name is a
+// Test: `s in NAME` and `not in` (NAME, mod.NAME, self.NAME, NAME.keys()),
+// NAME[s] read (not assigned or deleted) and NAME.get(s[, d]), where s is
+// what a comparison would take as its subject (Key and Receiver as there,
+// a bare name included); a call, literal or other expression is not.
 //
 // Docstrings, other bare strings, f-strings with placeholders and byte
 // strings are never facts. Implicitly concatenated strings are one literal.
@@ -222,8 +233,11 @@ func (x *extractor) visit(i int) {
 		x.match(i)
 	case kDefaultParam, kTypedDefaultParam:
 		x.paramDefault(i)
-	case kGenericType, kSubscript:
+	case kGenericType:
 		x.literalType(i)
+	case kSubscript:
+		x.literalType(i)
+		x.lookup(i)
 	}
 }
 
@@ -305,10 +319,13 @@ func (x *extractor) markDrop(str int) {
 	x.drop[str] = true
 }
 
-// finish puts Strings in source order, drops dead stores and renumbers
-// group members.
+// finish puts Strings and Tests in source order, drops dead stores (and
+// the groups they leave empty) and renumbers group members.
 func (x *extractor) finish() {
 	f := x.f
+	if !sort.SliceIsSorted(f.Tests, func(a, b int) bool { return f.Tests[a].Pos.Offset < f.Tests[b].Pos.Offset }) {
+		sort.SliceStable(f.Tests, func(a, b int) bool { return f.Tests[a].Pos.Offset < f.Tests[b].Pos.Offset })
+	}
 	n := len(f.Strings)
 	dropped := false
 	for k := range x.drop {
@@ -337,6 +354,8 @@ func (x *extractor) finish() {
 		out = append(out, f.Strings[old])
 	}
 	f.Strings = out
+	groups := f.Groups[:0]
+	var gremap []int // old group index -> new, when a group is dropped
 	for g := range f.Groups {
 		m := f.Groups[g].Members[:0]
 		for _, old := range f.Groups[g].Members {
@@ -344,8 +363,31 @@ func (x *extractor) finish() {
 				m = append(m, r)
 			}
 		}
+		if len(m) == 0 {
+			// A local set never read: all its members were dead stores.
+			if gremap == nil {
+				gremap = make([]int, len(f.Groups))
+				for k := range gremap {
+					gremap[k] = k
+				}
+			}
+			gremap[g] = -1
+			continue
+		}
 		sort.Ints(m)
+		if gremap != nil {
+			gremap[g] = len(groups)
+		}
 		f.Groups[g].Members = m
+		groups = append(groups, f.Groups[g])
+	}
+	f.Groups = groups
+	if gremap != nil {
+		for k := range f.Strings {
+			if g := f.Strings[k].Group; g >= 0 {
+				f.Strings[k].Group = gremap[g]
+			}
+		}
 	}
 	x.drop = x.drop[:0]
 }

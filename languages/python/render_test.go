@@ -33,14 +33,35 @@ func render(f *facts.File) string {
 		fmt.Fprintf(&b, " @%d:%d-%d:%d\n", s.Pos.Line, s.Pos.Col, s.End.Line, s.End.Col)
 	}
 	for _, g := range f.Groups {
-		fmt.Fprintf(&b, "G %s %q @%d:%d %v\n", g.Kind, g.Name, g.Pos.Line, g.Pos.Col, g.Members)
+		fmt.Fprintf(&b, "G %s %q", g.Kind, g.Name)
+		if g.Scope != "" {
+			fmt.Fprintf(&b, " scope=%s", g.Scope)
+		}
+		fmt.Fprintf(&b, " @%d:%d %v\n", g.Pos.Line, g.Pos.Col, g.Members)
 	}
 	for _, m := range f.Mappings {
-		fmt.Fprintf(&b, "M %q @%d:%d", m.TypeName, m.Pos.Line, m.Pos.Col)
+		fmt.Fprintf(&b, "M %q", m.TypeName)
+		if m.Name != "" {
+			fmt.Fprintf(&b, " name=%s", m.Name)
+		}
+		if m.Scope != "" {
+			fmt.Fprintf(&b, " scope=%s", m.Scope)
+		}
+		fmt.Fprintf(&b, " @%d:%d", m.Pos.Line, m.Pos.Col)
 		for _, e := range m.Entries {
 			fmt.Fprintf(&b, " %s@%d:%d=%s@%d:%d", e.Key, e.KeyPos.Line, e.KeyPos.Col, renderValue(e.Value), e.ValPos.Line, e.ValPos.Col)
 		}
 		b.WriteByte('\n')
+	}
+	for _, t := range f.Tests {
+		fmt.Fprintf(&b, "T %s key=%s", t.Collection, t.Key)
+		if t.Receiver != "" {
+			fmt.Fprintf(&b, " recv=%s", t.Receiver)
+		}
+		if t.Scope != "" {
+			fmt.Fprintf(&b, " scope=%s", t.Scope)
+		}
+		fmt.Fprintf(&b, " @%d:%d\n", t.Pos.Line, t.Pos.Col)
 	}
 	return b.String()
 }
@@ -151,8 +172,20 @@ func checkInvariants(t testing.TB, src []byte, f *facts.File) {
 			}
 		}
 	}
+	for k, tt := range f.Tests {
+		checkPos("test", tt.Pos)
+		if tt.Collection == "" || tt.Key == "" {
+			t.Fatalf("test %d: no collection or key: %+v", k, tt)
+		}
+		if k > 0 && f.Tests[k-1].Pos.Offset > tt.Pos.Offset {
+			t.Fatalf("tests %d and %d out of order", k-1, k)
+		}
+	}
 	for _, m := range f.Mappings {
 		checkPos("mapping", m.Pos)
+		if m.Scope != "" && m.Name == "" {
+			t.Fatalf("mapping at %+v: scope without name", m.Pos)
+		}
 		for _, e := range m.Entries {
 			checkPos("key", e.KeyPos)
 			checkPos("value", e.ValPos)

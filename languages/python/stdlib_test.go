@@ -71,6 +71,7 @@ func cpuTime() time.Duration {
 type corpusStats struct {
 	files, bytes, lines       int
 	strings, groups, mappings int64
+	tests                     int64
 	errs                      int64
 	wall, cpu                 time.Duration
 }
@@ -83,7 +84,7 @@ func extractAll(tb testing.TB, names []string, srcs [][]byte) corpusStats {
 		st.lines += strings.Count(string(s), "\n")
 	}
 	st.files = len(srcs)
-	var next, nstr, ngrp, nmap, nerr atomic.Int64
+	var next, nstr, ngrp, nmap, ntst, nerr atomic.Int64
 	var wg sync.WaitGroup
 	start, cpu0 := time.Now(), cpuTime()
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
@@ -104,12 +105,14 @@ func extractAll(tb testing.TB, names []string, srcs [][]byte) corpusStats {
 				nstr.Add(int64(len(f.Strings)))
 				ngrp.Add(int64(len(f.Groups)))
 				nmap.Add(int64(len(f.Mappings)))
+				ntst.Add(int64(len(f.Tests)))
 			}
 		}()
 	}
 	wg.Wait()
 	st.wall, st.cpu = time.Since(start), cpuTime()-cpu0
 	st.strings, st.groups, st.mappings, st.errs = nstr.Load(), ngrp.Load(), nmap.Load(), nerr.Load()
+	st.tests = ntst.Load()
 	return st
 }
 
@@ -125,7 +128,7 @@ func TestStdlib(t *testing.T) {
 	t.Logf("%d files, %d lines, %.1f MB on %d procs: wall %v (%.0f files/s), cpu %v (%.0f files/cpu-s)",
 		st.files, st.lines, float64(st.bytes)/1e6, runtime.GOMAXPROCS(0), st.wall.Round(time.Millisecond),
 		float64(st.files)/st.wall.Seconds(), st.cpu.Round(time.Millisecond), float64(st.files)/st.cpu.Seconds())
-	t.Logf("facts: %d strings, %d groups, %d mappings", st.strings, st.groups, st.mappings)
+	t.Logf("facts: %d strings, %d groups, %d mappings, %d tests", st.strings, st.groups, st.mappings, st.tests)
 }
 
 // TestStdlibInvariants checks every standard library file's facts against
