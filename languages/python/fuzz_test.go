@@ -19,6 +19,7 @@ func FuzzExtract(f *testing.F) {
 		"match m.status:\n    case \"a\" | (\"b\" as c):\n        pass\n    case {\"status\": \"d\"}:\n        pass\n    case H(status=\"e\"):\n        pass\n",
 		"x: Optional[Literal['a', 'b']] = 'a'\ndef f(s: Literal['k'] = 'k') -> Literal['y']: ...\ntype T = Literal['z']\n",
 		`s = "\x41\101\u00e9\U0001F600\N{BULLET}\q" r"\n" rb"x" "a" "b" f"{{}}" f"{x}"`,
+		"def f(h):\n    if h.status in TERMINAL: return ROUTES[h.status]\n    done = ('a', 'b')\n    T = dict(k=1)\n    return T.get(h['status'], d), done\n",
 		"x = (((((\"unclosed\"",
 		"def broken(:\n    x = = \"lost\"\n",
 		"\x00\xff\xfe\"'\"\"\"",
