@@ -3,8 +3,11 @@ package golang
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/protoscan/protoscan/languages/facts"
 )
 
 // unquote returns the value of a string literal. A literal go/parser could
@@ -169,6 +172,58 @@ func (x *extractor) subjectOf(e ast.Expr, resolve bool) subject {
 		}
 	}
 	return subject{}
+}
+
+// collection returns the name the collection expression e is bound to: a
+// variable or constant, or the last name of a selector (pkg.Terminal,
+// s.terminal); "" for anything else.
+func collection(e ast.Expr) string {
+	switch v := unparen(e).(type) {
+	case *ast.Ident:
+		if v.Name != "_" && v.Name != "nil" {
+			return v.Name
+		}
+	case *ast.SelectorExpr:
+		if v.Sel != nil {
+			return v.Sel.Name
+		}
+	}
+	return ""
+}
+
+// test records a lookup of what v reads in the collection expression coll
+// at p: a Test when v has a subject, as a comparison would see it, and
+// coll is bound to a name.
+func (x *extractor) test(coll, v ast.Expr, p token.Pos) {
+	name := collection(coll)
+	if name == "" {
+		return
+	}
+	s := x.subjectOf(v, true)
+	if s.key == "" {
+		return
+	}
+	x.out.Tests = append(x.out.Tests, facts.Test{Collection: name, Key: s.key, Receiver: s.recv, Scope: x.scope, Pos: x.pos(p)})
+}
+
+// lookup records terminal[h.Status], an index expression that reads (the
+// walk sends targets of assignments elsewhere) by an index that is not a
+// string literal (m["status"] reads a field). With types.Info the index
+// must be a string: xs[i] indexes a slice.
+func (x *extractor) lookup(e *ast.IndexExpr) {
+	if e.Index == nil || x.strLit(e.Index) != nil {
+		return
+	}
+	if x.info != nil {
+		t := x.info.Types[e.Index].Type
+		if t == nil {
+			return
+		}
+		if b, ok := t.Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+			return
+		}
+	}
+	x.test(e.X, e.Index, e.Pos())
 }
 
 // render writes an expression as short source text for receivers and

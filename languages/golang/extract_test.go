@@ -134,7 +134,7 @@ var m = map[string]any{
 			`s13 7:38 value "inner" key=status m1`,
 			`s14 8:2 key "tags" m0`,
 			`s15 8:25 value "x" key=tags m0`,
-			`m0 "" 3:9 {task_id@4:2="t-1" plan@5:2=["step one" "step two"] n@6:2=int64(3) f@6:16=float64(-0.5) ok@6:27=bool(true) none@6:39=nil r@6:52=int64(97) big@6:62=? nested@7:2={status:"inner"} tags@8:2=[["x"]] id@9:2=?}`,
+			`m0 "" name=m 3:9 {task_id@4:2="t-1" plan@5:2=["step one" "step two"] n@6:2=int64(3) f@6:16=float64(-0.5) ok@6:27=bool(true) none@6:39=nil r@6:52=int64(97) big@6:62=? nested@7:2={status:"inner"} tags@8:2=[["x"]] id@9:2=?}`,
 			`m1 "" 7:13 {status@7:28="inner"}`,
 		},
 	},
@@ -152,8 +152,8 @@ var names = map[Status]string{StatusOK: "ok", "failed": "Failed"}
 			`s2 5:41 value "ok" key=StatusOK m1`,
 			`s3 5:47 key "failed" m1`,
 			`s4 5:57 value "Failed" key=failed m1`,
-			`m0 "" 3:14 {success@3:32=? failed@3:47=?}`,
-			`m1 "" 5:13 {StatusOK@5:31="ok" failed@5:47="Failed"}`,
+			`m0 "" name=routes 3:14 {success@3:32=? failed@3:47=?}`,
+			`m1 "" name=names 5:13 {StatusOK@5:31="ok" failed@5:47="Failed"}`,
 		},
 	},
 	{
@@ -176,8 +176,8 @@ func f() {
 			`s4 7:27 member "a" scope=f g2`,
 			`s5 7:34 member "b" scope=f g2`,
 			`g0 set "valid" 3:13 [0 1]`,
-			`g1 set "terminal" 6:14 [2 3]`,
-			`g2 set "cfg.states" 7:15 [4 5]`,
+			`g1 set "terminal" scope=f 6:14 [2 3]`,
+			`g2 set "cfg.states" scope=f 7:15 [4 5]`,
 		},
 	},
 	{
@@ -207,6 +207,7 @@ func check(h *Handback, m map[string]any, status string, r Req, a A, xs []Handba
 			`s9 9:19 compare "call" scope=check`,
 			`s10 9:29 compare "a" scope=check`,
 			`s11 9:36 compare "b" scope=check`,
+			`t0 8:27 xs key=i scope=check`,
 		},
 	},
 	{
@@ -261,7 +262,7 @@ func (s *Server) handle(h Handback) {
 			`s1 5:18 case "failure" key=Status recv=h scope=Server.handle g0`,
 			`s2 7:7 case "" key=Status recv=h scope=Server.handle g0`,
 			`s3 11:19 compare "tagless" key=Status recv=h scope=Server.handle`,
-			`g0 cases "h.Status" 4:2 [0 1 2]`,
+			`g0 cases "h.Status" scope=Server.handle 4:2 [0 1 2]`,
 		},
 	},
 	{
@@ -330,7 +331,7 @@ func g(st string) {
 			`s5 18:12 compare "after" key=st scope=f`,
 			`s6 20:15 compare "unbound" key=plain scope=f`,
 			`s7 24:12 compare "other function" key=st scope=g`,
-			`g0 cases "s" 14:2 [3]`,
+			`g0 cases "s" scope=f 14:2 [3]`,
 		},
 	},
 	{
@@ -397,6 +398,122 @@ func f() {
 			`s3 5:41 compare "x" scope=f`,
 			`m0 "K" 4:4 {Name@4:6="a"}`,
 			`m1 "V" 4:20 {S@4:22="b"}`,
+		},
+	},
+	{
+		name: "lookups of a field in a named collection",
+		src: `package p
+
+import (
+	"slices"
+
+	"strings"
+
+	"example.com/states"
+	"github.com/samber/lo"
+)
+
+var terminal = []string{"done", "failed"}
+
+func route(h *Handback, m map[string]string) {
+	_ = slices.Contains(terminal, h.Status)
+	_ = slices.Index(states.Terminal, string(h.Status))
+	_ = lo.Contains(terminal, m["status"])
+	_ = isTerminal[h.Status]
+	if fn, ok := routes[h.Status]; ok {
+		fn()
+	}
+	v, ok := table[h.GetStatus()]
+	st := h.Status
+	if local[st] || local[strings.ToLower(st)] {
+	}
+	_ = slices.Index([]string{"b", "c"}, h.Status)
+	_ = lo.Contains([]string{"d"}, h.Status)
+}
+`,
+		want: []string{
+			`s0 12:25 member "done" g0`,
+			`s1 12:33 member "failed" g0`,
+			`s2 26:28 compare "b" key=Status recv=h scope=route`,
+			`s3 26:33 compare "c" key=Status recv=h scope=route`,
+			`s4 27:27 compare "d" key=Status recv=h scope=route`,
+			`g0 set "terminal" 12:16 [0 1]`,
+			`t0 15:6 terminal key=Status recv=h scope=route`,
+			`t1 16:6 Terminal key=Status recv=h scope=route`,
+			`t2 17:6 terminal key=status recv=m scope=route`,
+			`t3 18:6 isTerminal key=Status recv=h scope=route`,
+			`t4 19:15 routes key=Status recv=h scope=route`,
+			`t5 22:11 table key=GetStatus recv=h scope=route`,
+			`t6 24:5 local key=Status recv=h scope=route`,
+			`t7 24:18 local key=Status recv=h scope=route`,
+		},
+	},
+	{
+		name: "not lookups of a field",
+		src: `package p
+
+import (
+	"slices"
+	"strings"
+)
+
+func f(h *Handback, m map[string]string, s string) {
+	routes[h.Status] = nil
+	routes[h.Status]++
+	routes[h.Status] += "x"
+	(routes[h.Status]) = nil
+	delete(routes, h.Status)
+	_ = m["status"]
+	_ = slices.Contains(terminal, g(s))
+	_ = slices.Contains(g(), h.Status)
+	_ = strings.Contains(s, h.Status)
+	_ = other.Contains(terminal, h.Status)
+	_ = slices.Contains(terminal)
+	_ = xs[0] + xs[1:2]
+	_ = g()[h.Status]
+	_ = lo.Index(terminal, h.Status)
+}
+`,
+		want: nil,
+	},
+	{
+		name: "map literals bound to a name",
+		src: `package p
+
+var routes = map[string]func(){"done": nil}
+
+var a, b = map[string]int{"k": 1}, 2
+
+func f() {
+	local := map[Status]bool{"x": true}
+	var typed map[string]int = map[string]int{"y": 1}
+	named := Routes{"z": nil}
+	h := Handback{Status: "s"}
+	p := &map[string]int{"q": 1}
+	cfg.m = map[string]int{"c": 1}
+	nested := []map[string]int{{"n": 1}}
+	empty := map[string]int{}
+}
+`,
+		want: []string{
+			`s0 3:32 key "done" m0`,
+			`s1 5:27 key "k" m1`,
+			`s2 8:27 key "x" scope=f m2`,
+			`s3 9:44 key "y" scope=f m3`,
+			`s4 10:18 key "z" scope=f m4`,
+			`s5 11:24 value "s" key=Status scope=f m5`,
+			`s6 12:23 key "q" scope=f m6`,
+			`s7 13:25 key "c" scope=f m7`,
+			`s8 14:30 key "n" scope=f m8`,
+			`m0 "" name=routes 3:14 {done@3:32=nil}`,
+			`m1 "" name=a 5:12 {k@5:27=int64(1)}`,
+			`m2 "" name=local scope=f 8:11 {x@8:27=bool(true)}`,
+			`m3 "" name=typed scope=f 9:29 {y@9:44=int64(1)}`,
+			`m4 "Routes" name=named scope=f 10:11 {z@10:18=nil}`,
+			`m5 "Handback" 11:7 {Status@11:16="s"}`,
+			`m6 "" 12:8 {q@12:23=int64(1)}`,
+			`m7 "" 13:10 {c@13:25=int64(1)}`,
+			`m8 "" 14:29 {n@14:30=int64(1)}`,
 		},
 	},
 	{

@@ -23,15 +23,28 @@
 //     values of that entry;
 //   - slice and array literals of strings assigned to a name
 //     (`valid := []string{"success", "failure"}`): RoleMember in a GroupSet
-//     named after the variable;
-//   - == and != comparisons, strings.EqualFold and slices.Contains with a
-//     literal slice: RoleCompare with Key and Receiver of the other operand
-//     (h.Status, m["status"], status, h.GetStatus(), r.Get("status"), seen
-//     through strings.ToLower and the like; Key "" for other operands);
+//     named after the variable, Scope the function it is local to;
+//   - == and != comparisons, strings.EqualFold, and slices.Contains,
+//     slices.Index and lo.Contains with a literal slice: RoleCompare with
+//     Key and Receiver of the other operand (h.Status, m["status"], status,
+//     h.GetStatus(), r.Get("status"), seen through strings.ToLower and the
+//     like; Key "" for other operands);
 //   - switch cases: RoleCase with Key and Receiver of the tag, one GroupCases
 //     group per switch;
 //   - assignments, short variable declarations and var specs: RoleAssign;
 //   - return statements: RoleReturn, Key the named result when there is one.
+//
+// A map literal assigned to a name (`var legacy = map[string]string{...}`,
+// `routes := map[Status]func(){...}`, at file level or local) gives its
+// Mapping that Name and the Scope of the binding.
+//
+// A field or variable looked up in a collection bound to a name (a
+// variable, or the last name of a selector) is a facts.Test: the read
+// index expression terminal[h.Status] (v, ok := table[h.Status] included;
+// not an assignment's target or an increment; with types.Info only a
+// string index), and slices.Contains, slices.Index or lo.Contains of it
+// in such a collection. Key and Receiver are those a comparison with the
+// value would have; an operand without a subject makes no Test.
 //
 // Other literals (call arguments, import paths, struct tags...) are not
 // facts. Parentheses and conversions to a type (Status("ok")) around a
@@ -242,9 +255,10 @@ func (x *extractor) emit(lit *ast.BasicLit, role facts.Role, key, recv string, m
 	return i
 }
 
-// newGroup appends a group and returns its index.
+// newGroup appends a group defined in the current scope and returns its
+// index.
 func (x *extractor) newGroup(kind facts.GroupKind, name string, p token.Pos) int {
-	x.out.Groups = append(x.out.Groups, facts.Group{Kind: kind, Name: name, Pos: x.pos(p)})
+	x.out.Groups = append(x.out.Groups, facts.Group{Kind: kind, Name: name, Pos: x.pos(p), Scope: x.scope})
 	return len(x.out.Groups) - 1
 }
 
@@ -481,7 +495,7 @@ func (x *extractor) stmt(s ast.Stmt) {
 		x.expr(s.Chan)
 		x.expr(s.Value)
 	case *ast.IncDecStmt:
-		x.expr(s.X)
+		x.target(s.X)
 	}
 	x.depth--
 }
@@ -523,6 +537,7 @@ func (x *extractor) expr(e ast.Expr) {
 	case *ast.SelectorExpr:
 		x.expr(e.X)
 	case *ast.IndexExpr:
+		x.lookup(e)
 		x.expr(e.X)
 		x.expr(e.Index)
 	case *ast.IndexListExpr:
@@ -559,8 +574,9 @@ func (x *extractor) compare(a, b ast.Expr) {
 	}
 }
 
-// call handles the calls that compare: strings.EqualFold(x, "lit") and
-// slices.Contains([]string{"a", "b"}, x).
+// call handles the calls that compare: strings.EqualFold(x, "lit"), and
+// slices.Contains, slices.Index and lo.Contains of x in a literal slice
+// ([]string{"a", "b"}) or in a collection bound to a name (a Test).
 func (x *extractor) call(e *ast.CallExpr) {
 	sel, ok := e.Fun.(*ast.SelectorExpr)
 	if !ok || len(e.Args) != 2 || sel.Sel == nil {
@@ -575,12 +591,19 @@ func (x *extractor) call(e *ast.CallExpr) {
 		if x.importPath(id) == "strings" {
 			x.compare(e.Args[0], e.Args[1])
 		}
-	case "Contains":
-		if x.importPath(id) != "slices" {
+	case "Contains", "Index":
+		switch x.importPath(id) {
+		case "slices":
+		case "github.com/samber/lo":
+			if sel.Sel.Name != "Contains" {
+				return
+			}
+		default:
 			return
 		}
 		lit, ok := unparen(e.Args[0]).(*ast.CompositeLit)
 		if !ok {
+			x.test(e.Args[0], e.Args[1], e.Pos())
 			return
 		}
 		var s subject
@@ -668,7 +691,7 @@ func (x *extractor) assign(s *ast.AssignStmt) {
 	// p.f(x).y = ...), keeping facts in source order.
 	for _, l := range s.Lhs {
 		if _, ok := l.(*ast.Ident); !ok {
-			x.expr(l)
+			x.target(l)
 		}
 	}
 	if s.Tok != token.ASSIGN && s.Tok != token.DEFINE {
@@ -705,7 +728,29 @@ func (x *extractor) assignOne(lhs, rhs ast.Expr) {
 		return
 	}
 	x.bind(lhs, rhs)
+	if cl, ok := unparen(rhs).(*ast.CompositeLit); ok && !isBlank(lhs) {
+		if id, ok := lhs.(*ast.Ident); ok {
+			n := len(x.out.Mappings)
+			x.expr(rhs)
+			if n < len(x.out.Mappings) && hasKeys(cl) && x.isMapLit(cl) {
+				m := &x.out.Mappings[n] // made first, before any nested one
+				m.Name, m.Scope = id.Name, x.scope
+			}
+			return
+		}
+	}
 	x.expr(rhs)
+}
+
+// target walks an expression assigned to (or incremented): an index of it
+// stores into the collection rather than looks a value up.
+func (x *extractor) target(e ast.Expr) {
+	if ix, ok := unparen(e).(*ast.IndexExpr); ok {
+		x.expr(ix.X)
+		x.expr(ix.Index)
+		return
+	}
+	x.expr(e)
 }
 
 func isBlank(e ast.Expr) bool {
@@ -773,13 +818,16 @@ func (x *extractor) genDecl(d *ast.GenDecl) {
 	}
 }
 
-// finish groups the const members and puts Strings, Groups and Mappings in
-// source order. The walk emits in source order except where a parent emits
+// finish groups the const members and puts Strings, Groups, Mappings and
+// Tests in source order. The walk emits in source order except where a parent emits
 // before walking an earlier child (f(func() {...}) == "x"), so the sorts
 // are mostly skipped.
 func (x *extractor) finish() {
 	x.groupConsts()
 	out := x.out
+	if perm := sortPerm(len(out.Tests), func(i int) int { return out.Tests[i].Pos.Offset }); perm != nil {
+		out.Tests = permute(out.Tests, perm)
+	}
 	if perm := sortPerm(len(out.Strings), func(i int) int { return out.Strings[i].Pos.Offset }); perm != nil {
 		out.Strings = permute(out.Strings, perm)
 		newIdx := inverse(perm)

@@ -42,7 +42,7 @@ func gorootFiles(tb testing.TB) []string {
 type corpusStats struct {
 	files, bytes, lines, parseErrors atomic.Int64
 	roles                            [8]atomic.Int64
-	groups, mappings, entries        atomic.Int64
+	groups, mappings, entries, tests atomic.Int64
 }
 
 // extractAll reads and extracts files on GOMAXPROCS workers; check, if not
@@ -76,6 +76,7 @@ func extractAll(files []string, check func(path string, src []byte, ff *facts.Fi
 				}
 				st.groups.Add(int64(len(ff.Groups)))
 				st.mappings.Add(int64(len(ff.Mappings)))
+				st.tests.Add(int64(len(ff.Tests)))
 				for _, m := range ff.Mappings {
 					st.entries.Add(int64(len(m.Entries)))
 				}
@@ -124,8 +125,8 @@ func TestGOROOT(t *testing.T) {
 		total += n
 		roles = append(roles, facts.Role(r).String()+"="+itoa(n))
 	}
-	t.Logf("strings=%d (%s) groups=%d mappings=%d entries=%d", total, strings.Join(roles, " "),
-		st.groups.Load(), st.mappings.Load(), st.entries.Load())
+	t.Logf("strings=%d (%s) groups=%d mappings=%d entries=%d tests=%d", total, strings.Join(roles, " "),
+		st.groups.Load(), st.mappings.Load(), st.entries.Load(), st.tests.Load())
 	if st.files.Load() < int64(len(files))*9/10 {
 		t.Errorf("only %d of %d files read", st.files.Load(), len(files))
 	}

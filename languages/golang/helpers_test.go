@@ -37,14 +37,36 @@ func dump(ff *facts.File) []string {
 		out = append(out, b.String())
 	}
 	for i, g := range ff.Groups {
-		out = append(out, fmt.Sprintf("g%d %s %q %d:%d %v", i, g.Kind, g.Name, g.Pos.Line, g.Pos.Col, g.Members))
+		scope := ""
+		if g.Scope != "" {
+			scope = " scope=" + g.Scope
+		}
+		out = append(out, fmt.Sprintf("g%d %s %q%s %d:%d %v", i, g.Kind, g.Name, scope, g.Pos.Line, g.Pos.Col, g.Members))
 	}
 	for i, m := range ff.Mappings {
 		var es []string
 		for _, e := range m.Entries {
 			es = append(es, fmt.Sprintf("%s@%d:%d=%s", e.Key, e.KeyPos.Line, e.KeyPos.Col, fmtValue(e.Value)))
 		}
-		out = append(out, fmt.Sprintf("m%d %q %d:%d {%s}", i, m.TypeName, m.Pos.Line, m.Pos.Col, strings.Join(es, " ")))
+		name := ""
+		if m.Name != "" {
+			name = " name=" + m.Name
+		}
+		if m.Scope != "" {
+			name += " scope=" + m.Scope
+		}
+		out = append(out, fmt.Sprintf("m%d %q%s %d:%d {%s}", i, m.TypeName, name, m.Pos.Line, m.Pos.Col, strings.Join(es, " ")))
+	}
+	for i, t := range ff.Tests {
+		var b strings.Builder
+		fmt.Fprintf(&b, "t%d %d:%d %s key=%s", i, t.Pos.Line, t.Pos.Col, t.Collection, t.Key)
+		if t.Receiver != "" {
+			fmt.Fprintf(&b, " recv=%s", t.Receiver)
+		}
+		if t.Scope != "" {
+			fmt.Fprintf(&b, " scope=%s", t.Scope)
+		}
+		out = append(out, b.String())
 	}
 	return out
 }
@@ -131,6 +153,19 @@ func checkInvariants(t testing.TB, src []byte, ff *facts.File) {
 		}
 		if mi > 0 && ff.Mappings[mi-1].Pos.Offset > m.Pos.Offset {
 			t.Fatalf("mappings %d and %d out of order", mi-1, mi)
+		}
+	}
+	for i, tt := range ff.Tests {
+		if tt.Collection == "" || tt.Key == "" || tt.Pos.Line < 1 || tt.Pos.Offset > len(src) {
+			t.Fatalf("test %d: %+v", i, tt)
+		}
+		if i > 0 && ff.Tests[i-1].Pos.Offset > tt.Pos.Offset {
+			t.Fatalf("tests %d and %d out of order", i-1, i)
+		}
+	}
+	for mi, m := range ff.Mappings {
+		if m.Scope != "" && m.Name == "" {
+			t.Fatalf("mapping %d: scope without name", mi)
 		}
 	}
 	checkFunctions(t, src, ff)

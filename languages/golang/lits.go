@@ -388,6 +388,24 @@ func constValue(v constant.Value) any {
 	return facts.Unknown{}
 }
 
+// isMapLit reports whether cl builds a map: a map type, or without
+// types.Info a named type whose first key is a string literal (a struct
+// literal's keys are field names).
+func (x *extractor) isMapLit(cl *ast.CompositeLit) bool {
+	kind, _, _ := x.litType(cl, cl.Type)
+	switch kind {
+	case kindMap:
+		return true
+	case kindUnknown:
+		if len(cl.Elts) > 0 {
+			if kv, ok := cl.Elts[0].(*ast.KeyValueExpr); ok {
+				return x.strLit(kv.Key) != nil
+			}
+		}
+	}
+	return false
+}
+
 // listLit returns e as a slice or array literal, or nil.
 func (x *extractor) listLit(e ast.Expr) *ast.CompositeLit {
 	cl, ok := unparen(e).(*ast.CompositeLit)

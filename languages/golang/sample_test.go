@@ -42,9 +42,9 @@ func TestAstGrepSample(t *testing.T) {
 		`s11 22:18 case "failure" key=Status recv=h scope=build g1`,
 		`s12 25:26 value "state" key=TaskID scope=build m3`,
 		`g0 const "" 8:1 [0]`,
-		`g1 cases "h.Status" 21:2 [10 11]`,
+		`g1 cases "h.Status" scope=build 21:2 [10 11]`,
 		`m0 "Handback" 11:7 {TaskID@11:16=? Status@11:28="ok"}`,
-		`m1 "" 15:7 {task_id@15:22=? status@15:37="complete"}`,
+		`m1 "" name=m scope=build 15:7 {task_id@15:22=? status@15:37="complete"}`,
 		`m2 "Handback" 19:10 {Status@19:19="partial"}`,
 		`m3 "Handback" 25:9 {TaskID@25:18="state"}`,
 	}

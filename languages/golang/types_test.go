@@ -170,3 +170,41 @@ func TestTypesInfo(t *testing.T) {
 		t.Errorf("without types.Info (-want +got):\n%s", d)
 	}
 }
+
+// TestTypesInfoLookups: with types.Info an index expression is a lookup
+// only when its index is a string; without, any index with a subject is.
+func TestTypesInfoLookups(t *testing.T) {
+	src := `package p
+
+type Status string
+
+type Handback struct{ Status Status }
+
+var terminal = map[Status]bool{"done": true}
+
+func f(h Handback, xs []int, i int, byName map[string]int, name string) {
+	_ = terminal[h.Status]
+	_ = byName[name]
+	_ = xs[i]
+	_ = xs[len(xs)-1]
+}
+`
+	want := []string{
+		`s0 7:32 key "done" m0`,
+		`m0 "" name=terminal 7:16 {done@7:32=bool(true)}`,
+		`t0 10:6 terminal key=Status recv=h scope=f`,
+		`t1 11:6 byName key=name scope=f`,
+	}
+	fset, f, info := typeCheck(t, src)
+	if d := diffLines(want, dump(ExtractFile(fset, f, info))); d != "" {
+		t.Errorf("with types.Info (-want +got):\n%s", d)
+	}
+	want = append(want, `t2 12:6 xs key=i scope=f`)
+	got, err := Extract("x.go", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := diffLines(want, dump(got)); d != "" {
+		t.Errorf("without types.Info (-want +got):\n%s", d)
+	}
+}
