@@ -211,7 +211,7 @@ func (x *extractor) test(coll, v ast.Expr, p token.Pos) {
 // string literal (m["status"] reads a field). With types.Info the index
 // must be a string: xs[i] indexes a slice.
 func (x *extractor) lookup(e *ast.IndexExpr) {
-	if e.Index == nil || x.strLit(e.Index) != nil {
+	if e.Index == nil || x.strLit(e.Index) != nil || x.isType(e.Index) { // F[string] instantiates
 		return
 	}
 	if x.info != nil {

@@ -472,7 +472,11 @@ func f(h *Handback, m map[string]string, s string) {
 	_ = xs[0] + xs[1:2]
 	_ = g()[h.Status]
 	_ = lo.Index(terminal, h.Status)
+	_ = Map[string](xs)
+	_ = Map[Status](xs)
 }
+
+type Status string
 `,
 		want: nil,
 	},
