@@ -1,6 +1,7 @@
 package divergence
 
 import (
+	"cmp"
 	"path"
 	"slices"
 	"strings"
@@ -36,7 +37,16 @@ const maxRefFiles = 256
 // first, since they may be shared (the scan's cache).
 func Resolve(cands []Candidate, t Tree) {
 	r := resolver{t: t, consts: map[string]map[string]float64{}}
-	for i := range cands {
+	// in path order, whatever order the scan's workers gave: which files
+	// fit under maxRefFiles must not depend on it
+	order := make([]int, len(cands))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		return cmp.Or(cmp.Compare(cands[a].Path, cands[b].Path), cmp.Compare(cands[a].Fn.Pos.Offset, cands[b].Fn.Pos.Offset))
+	})
+	for _, i := range order {
 		c := &cands[i]
 		if c.Lang != "python" && c.Lang != "go" {
 			continue // a fenced block of a document: no module of its own
