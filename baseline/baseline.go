@@ -1,7 +1,8 @@
 // Package baseline records the findings a repository already has, so that a
 // later run reports only the new ones (--write-baseline F, --baseline F).
 //
-// A finding is identified by its rule, its path and a fingerprint of the
+// A finding is identified by its rule, its path (relative to the
+// repository root, wherever the scan started) and a fingerprint of the
 // flagged line's text with blanks normalized (see Fingerprint), not by its
 // line number: code that moves up or down keeps its fingerprint, and a
 // change to the flagged line makes the finding new. Matching counts: a
@@ -255,25 +256,79 @@ func position(data []byte, at int64) (line, col int) {
 // dropped ones; stale counts the entries that matched no finding (fixed
 // since the baseline was written). A nil Baseline keeps every finding.
 func (b *Baseline) Filter(findings []finding.Finding) (kept []finding.Finding, matched, stale int) {
-	if b == nil {
-		return findings, 0, 0
-	}
-	left := make(map[key]int, len(b.Entries))
-	for _, e := range b.Entries {
-		left[keyOf(e.Rule, e.Path, e.Fingerprint, e.Message)]++
-	}
+	in, left := b.Match(findings, nil)
+	stale = len(left)
 	kept = make([]finding.Finding, 0, len(findings))
-	for _, f := range findings {
-		k := keyOf(f.Rule, f.Path, f.Fingerprint, f.Message)
-		if left[k] > 0 {
-			left[k]--
+	for i, f := range findings {
+		if in[i] {
 			matched++
 			continue
 		}
 		kept = append(kept, f)
 	}
-	for _, n := range left {
-		stale += n
-	}
 	return kept, matched, stale
+}
+
+// Legacy tells the fingerprint finding i would have had under path, a
+// tail of its own path (see Match).
+type Legacy func(i int, path string) string
+
+// Match tells which findings the baseline holds (see Filter) and returns
+// the entries that matched none, in the baseline's order. Paths are
+// relative to the repository root, as Write records them.
+//
+// A baseline written by an earlier protoscan named files relative to the
+// scanned PATH, and hashed those paths into the fingerprints: an entry
+// "hb/hb.go" of a scan of go/ stands for the repository's go/hb/hb.go.
+// With legacy set, a finding no entry matches as it is is also matched
+// against the entries of a tail of its path (its path with leading
+// directories removed, at a "/"), with the fingerprint legacy gives for
+// that tail; the fullest tail is tried first.
+func (b *Baseline) Match(findings []finding.Finding, legacy Legacy) (in []bool, stale []Entry) {
+	in = make([]bool, len(findings))
+	if b == nil {
+		return in, nil
+	}
+	left := make(map[key]int, len(b.Entries))
+	byTail := map[[2]string]bool{} // rule, path of the entries
+	for _, e := range b.Entries {
+		left[keyOf(e.Rule, e.Path, e.Fingerprint, e.Message)]++
+		byTail[[2]string{e.Rule, e.Path}] = true
+	}
+	take := func(k key) bool {
+		if left[k] > 0 {
+			left[k]--
+			return true
+		}
+		return false
+	}
+	for i, f := range findings {
+		in[i] = take(keyOf(f.Rule, f.Path, f.Fingerprint, f.Message))
+	}
+	if legacy != nil {
+		for i, f := range findings {
+			for p := f.Path; !in[i]; {
+				slash := strings.IndexByte(p, '/')
+				if slash < 0 {
+					break
+				}
+				p = p[slash+1:]
+				if !byTail[[2]string{f.Rule, p}] {
+					continue
+				}
+				fp := ""
+				if f.Fingerprint != "" {
+					fp = legacy(i, p)
+				}
+				in[i] = take(keyOf(f.Rule, p, fp, f.Message))
+			}
+		}
+	}
+	for _, e := range b.Entries {
+		if k := keyOf(e.Rule, e.Path, e.Fingerprint, e.Message); left[k] > 0 {
+			left[k]--
+			stale = append(stale, e)
+		}
+	}
+	return in, stale
 }

@@ -2,9 +2,11 @@ package baseline
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -353,4 +355,54 @@ func FuzzRead(f *testing.F) {
 			t.Fatalf("written baseline does not read back: %v", err)
 		}
 	})
+}
+
+// TestMatchLegacy: an entry an earlier protoscan wrote relative to the
+// scanned PATH (hb/hb.go of a scan of go/) matches the finding of
+// go/hb/hb.go through the fingerprint of that tail, which legacy gives;
+// exact entries are taken first; a tail needs a directory boundary and
+// the same rule; an entry matches one finding only.
+func TestMatchLegacy(t *testing.T) {
+	line := []byte(`StatusFailure Status = "failed"`)
+	fp := func(path string) string { return Fingerprint("r/a", path, line) }
+	f := func(path string) finding.Finding {
+		return finding.Finding{Rule: "r/a", Location: finding.Location{Path: path, Line: 7}, Message: "m", Fingerprint: fp(path)}
+	}
+	findings := []finding.Finding{
+		f("a/svc/x/hb/hb.go"), // 5: its tail svc/x/hb/hb.go is finding 2's exact entry, which 2 keeps
+		f("go/hb/hb.go"),      // 0: the old entry hb/hb.go
+		f("go/hb/hb.go"),      // 1: an identical second finding: no entry left for it
+		f("svc/x/hb/hb.go"),   // 2: its own exact entry
+		f("go/xhb/hb.go"),     // 3: "hb/hb.go" is no tail of it at a boundary
+		{Rule: "r/b", Location: finding.Location{Path: "go/hb/hb.go", Line: 7}, Message: "m", Fingerprint: Fingerprint("r/b", "go/hb/hb.go", line)}, // 4: another rule
+	}
+	b := &Baseline{Version: Version, Entries: []Entry{
+		{Rule: "r/a", Path: "hb/hb.go", Fingerprint: fp("hb/hb.go")},
+		{Rule: "r/a", Path: "svc/x/hb/hb.go", Fingerprint: fp("svc/x/hb/hb.go")},
+		{Rule: "r/a", Path: "gone.go", Fingerprint: fp("gone.go")},
+	}}
+	var asked []string
+	legacy := func(i int, path string) string {
+		asked = append(asked, fmt.Sprintf("%d:%s", i, path))
+		if i == 0 && path != "svc/x/hb/hb.go" {
+			return "another line" // only its svc/x tail could match
+		}
+		return fp(path)
+	}
+	in, stale := b.Match(findings, legacy)
+	if want := []bool{false, true, false, true, false, false}; !slices.Equal(in, want) {
+		t.Errorf("matched %v, want %v", in, want)
+	}
+	if len(stale) != 1 || stale[0].Path != "gone.go" {
+		t.Errorf("stale %+v, want the entry of gone.go", stale)
+	}
+	// the exact entry of svc/x/hb/hb.go is taken before any tail is tried
+	if want := []string{"0:svc/x/hb/hb.go", "0:hb/hb.go", "1:hb/hb.go", "2:hb/hb.go"}; !slices.Equal(asked, want) {
+		t.Errorf("legacy asked for %v, want %v", asked, want)
+	}
+	// without legacy, only exact entries match
+	in, stale = b.Match(findings, nil)
+	if want := []bool{false, false, false, true, false, false}; !slices.Equal(in, want) || len(stale) != 2 {
+		t.Errorf("without legacy: matched %v, %d stale", in, len(stale))
+	}
 }

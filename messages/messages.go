@@ -193,6 +193,7 @@ func (c *Checker) Check(f *facts.File) ([]finding.Finding, []Outcome) {
 	}
 	var out []finding.Finding
 	var outcomes []Outcome
+	places := &index{f: f, byPos: byPos} // one per file: 57,000 messages on a line share it
 	for i := range f.Mappings {
 		if nested[i] {
 			continue
@@ -202,7 +203,7 @@ func (c *Checker) Check(f *facts.File) ([]finding.Finding, []Outcome) {
 			found := p.find(f, &f.Mappings[i], keys, byPos)
 			for _, msg := range found {
 				var o Outcome
-				out, o = c.judge(f, p, msg, byPos, out)
+				out, o = c.judge(f, p, msg, places, out)
 				outcomes = append(outcomes, o)
 			}
 			if len(found) > 0 {
@@ -216,11 +217,11 @@ func (c *Checker) Check(f *facts.File) ([]finding.Finding, []Outcome) {
 
 // judge validates one message, appends its findings, placed at their
 // fields, to out, and returns the verdict on it.
-func (c *Checker) judge(f *facts.File, p protocol, msg message, byPos map[facts.Pos]int, out []finding.Finding) ([]finding.Finding, Outcome) {
+func (c *Checker) judge(f *facts.File, p protocol, msg message, places *index, out []finding.Finding) ([]finding.Finding, Outcome) {
 	m := msg.m
 	value, unknown := toMap(m)
 	o := Outcome{Kind: msg.kind, Valid: true, Location: finding.Location{Path: f.Path, Line: m.Pos.Line, Col: m.Pos.Col}}
-	loc := &locator{f: f, byPos: byPos, root: m}
+	loc := locator{index: places, root: m}
 	for _, e := range p.judge(msg.kind, value) {
 		if skip(e.Finding, m, value, unknown) {
 			continue
@@ -448,17 +449,34 @@ func steps(field string) []yamlnode.Step {
 	return out
 }
 
+// index finds a file's mappings and lists by position.
+type index struct {
+	f     *facts.File
+	byPos map[facts.Pos]int // mappings by position
+	lists map[facts.Pos]int // lists by position, made on first use
+}
+
+// list returns the index of the list at p in File.Lists.
+func (x *index) list(p facts.Pos) (int, bool) {
+	if x.lists == nil {
+		x.lists = make(map[facts.Pos]int, len(x.f.Lists))
+		for i := range x.f.Lists {
+			x.lists[x.f.Lists[i].Pos] = i
+		}
+	}
+	i, ok := x.lists[p]
+	return i, ok
+}
+
 // locator finds where a path into a message is in the file, as
 // yamlnode.Locate finds it in a node tree: the key or value of the
 // deepest entry, or the item of the deepest list, the facts know.
 type locator struct {
-	f     *facts.File
-	byPos map[facts.Pos]int // mappings by position
-	lists map[facts.Pos]int // lists by position, made on first use
-	root  *facts.Mapping
+	*index
+	root *facts.Mapping
 }
 
-func (l *locator) find(path []yamlnode.Step, atKey bool) (line, col int) {
+func (l locator) find(path []yamlnode.Step, atKey bool) (line, col int) {
 	m, at := l.root, l.root.Pos
 	for i, st := range path {
 		if st.Index < 0 {
@@ -492,18 +510,6 @@ func (l *locator) find(path []yamlnode.Step, atKey bool) (line, col int) {
 		}
 	}
 	return at.Line, at.Col
-}
-
-// list returns the index of the list at p in File.Lists.
-func (l *locator) list(p facts.Pos) (int, bool) {
-	if l.lists == nil {
-		l.lists = make(map[facts.Pos]int, len(l.f.Lists))
-		for i := range l.f.Lists {
-			l.lists[l.f.Lists[i].Pos] = i
-		}
-	}
-	i, ok := l.lists[p]
-	return i, ok
 }
 
 // MayHaveMessages reports whether the file rel whose bytes, with ASCII

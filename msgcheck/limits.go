@@ -9,6 +9,25 @@ type Limit struct {
 	Measure string  // "", "len" or "words"
 	Op      string  // ">=", ">", "<=" or "<": what a valid value satisfies
 	Value   float64 // the bound
+	// Keyword is the spec's keyword ("minWords", "maximum"), File and
+	// Line where the spec writes it (File as Spec.Sources names it:
+	// "embedded:protocol-core-v1.0.yaml" for an embedded spec).
+	Keyword string
+	File    string
+	Line    int
+}
+
+// limitKeywords are the keywords Limits reports, in schema.kwLine order.
+var limitKeywords = [...]string{"minWords", "minLength", "maxLength", "minItems", "maxItems",
+	"minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum"}
+
+func limitKeyword(k string) int {
+	for i, w := range limitKeywords {
+		if w == k {
+			return i
+		}
+	}
+	return -1
 }
 
 // Limits returns the numeric bounds of a kind's fields and of their nested
@@ -36,36 +55,39 @@ func appendLimits(out []Limit, path string, sc *schema, depth int) []Limit {
 	if sc == nil || depth > maxLimitDepth {
 		return out
 	}
-	add := func(measure, op string, v float64) { out = append(out, Limit{path, measure, op, v}) }
+	add := func(sc *schema, kw int, measure, op string, v float64) {
+		out = append(out, Limit{Path: path, Measure: measure, Op: op, Value: v,
+			Keyword: limitKeywords[kw], File: sc.file, Line: int(sc.kwLine[kw])})
+	}
 	if sc.minWords >= 0 {
-		add("words", ">=", float64(sc.minWords))
+		add(sc, 0, "words", ">=", float64(sc.minWords))
 	}
 	if sc.minLength >= 0 {
-		add("len", ">=", float64(sc.minLength))
+		add(sc, 1, "len", ">=", float64(sc.minLength))
 	}
 	if sc.maxLength >= 0 {
-		add("len", "<=", float64(sc.maxLength))
+		add(sc, 2, "len", "<=", float64(sc.maxLength))
 	}
 	if sc.minItems >= 0 {
-		add("len", ">=", float64(sc.minItems))
+		add(sc, 3, "len", ">=", float64(sc.minItems))
 	}
 	if sc.maxItems >= 0 {
-		add("len", "<=", float64(sc.maxItems))
+		add(sc, 4, "len", "<=", float64(sc.maxItems))
 	}
 	if sc.minimum.set {
-		add("", ">=", sc.minimum.v)
+		add(sc, 5, "", ">=", sc.minimum.v)
 	}
 	if sc.exMinimum.set {
-		add("", ">", sc.exMinimum.v)
+		add(sc, 6, "", ">", sc.exMinimum.v)
 	}
 	if sc.maximum.set {
-		add("", "<=", sc.maximum.v)
+		add(sc, 7, "", "<=", sc.maximum.v)
 	}
 	if sc.exMaximum.set {
-		add("", "<", sc.exMaximum.v)
+		add(sc, 8, "", "<", sc.exMaximum.v)
 	}
 	if sc.items != nil && sc.items.minWords >= 0 {
-		add("words", ">=", float64(sc.items.minWords)) // every item: the same bound per item
+		add(sc.items, 0, "words", ">=", float64(sc.items.minWords)) // every item: the same bound per item
 	}
 	for _, name := range sc.propOrder {
 		out = appendLimits(out, path+"."+name, sc.properties[name], depth+1)

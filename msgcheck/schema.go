@@ -56,6 +56,10 @@ type schema struct {
 	exMinimum bound
 	exMaximum bound
 	rangeMsg  string // "must be 0.0-1.0", built once from the bounds
+	// file and kwLine say where the spec writes each numeric bound
+	// (kwLine by limitKeywords' index), for Limits
+	file   string
+	kwLine [len(limitKeywords)]int32
 
 	items       *schema
 	minItems    int

@@ -839,6 +839,9 @@ func (c *compiler) fill(s *schema, n *yaml.Node, depth int) {
 	var aliasNode *yaml.Node
 	for _, kv := range pairs(n) {
 		k, v := kv[0], kv[1]
+		if i := limitKeyword(k.Value); i >= 0 {
+			s.file, s.kwLine[i] = c.file, int32(min(k.Line, math.MaxInt32))
+		}
 		switch key := k.Value; key {
 		case "type":
 			s.types = c.types(v)

@@ -40,6 +40,11 @@ type Report struct {
 	// Baselined those matched by the --baseline file, StaleBaseline the
 	// baseline entries that matched nothing (fixed since).
 	Suppressed, Baselined, StaleBaseline int
+	// SrcRoot is the file URI, ending in "/", of the directory SARIF's
+	// relative paths are relative to (%SRCROOT%: the repository root);
+	// "" leaves run.originalUriBaseIds out. The other formats name
+	// files as the findings do.
+	SrcRoot string
 }
 
 // KindSummary is what the scan found of one message kind.

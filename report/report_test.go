@@ -480,3 +480,48 @@ func TestDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestSARIFRoot: with the repository root known, the run declares
+// %SRCROOT% as its file URI, paths under it stay relative to it, and a
+// path outside it (absolute, or up with "..") is an absolute file URI of
+// its own, without a base; without a root nothing is declared.
+func TestSARIFRoot(t *testing.T) {
+	sch := loadSARIFSchema(t)
+	for _, c := range []struct {
+		root, path string
+		want       []string
+	}{
+		{"file:///work/repo/", "agents/worker.py", []string{
+			`"originalUriBaseIds":{"%SRCROOT%":{"uri":"file:///work/repo/"}}`,
+			`"artifactLocation":{"uri":"agents/worker.py","uriBaseId":"%SRCROOT%"}`}},
+		{"file:///work/repo/", "../other/x.yaml", []string{
+			`"artifactLocation":{"uri":"file:///work/other/x.yaml"}`}},
+		{"file:///work/repo/", "/etc/app/x.yaml", []string{
+			`"artifactLocation":{"uri":"file:///etc/app/x.yaml"}`}},
+		{"file:///work/my%20repo/", "a b.go", []string{
+			`"originalUriBaseIds":{"%SRCROOT%":{"uri":"file:///work/my%20repo/"}}`,
+			`"artifactLocation":{"uri":"a%20b.go","uriBaseId":"%SRCROOT%"}`}},
+		{"", "a.go", []string{`"artifactLocation":{"uri":"a.go","uriBaseId":"%SRCROOT%"}`}},
+	} {
+		r := &Report{SrcRoot: c.root, Findings: []finding.Finding{{Rule: "x/y", Message: "m",
+			Location: finding.Location{Path: c.path, Line: 1},
+			Related:  []finding.Location{{Path: c.path, Line: 2}},
+			Fix:      &finding.Fix{Message: "f", Edits: []finding.Edit{{Path: c.path, Offset: 1, End: 2, New: "z"}}}}}}
+		var b bytes.Buffer
+		if err := SARIF(&b, r); err != nil {
+			t.Fatal(err)
+		}
+		validateSARIF(t, sch, b.Bytes())
+		var compact bytes.Buffer
+		json.Compact(&compact, b.Bytes())
+		for _, w := range c.want {
+			// the result's location, its related location and its fix
+			if n := strings.Count(compact.String(), w); n == 0 || strings.Contains(w, "artifactLocation") && n != 3 {
+				t.Errorf("root %q, path %q: %s %d times in\n%s", c.root, c.path, w, n, compact.String())
+			}
+		}
+		if c.root == "" && strings.Contains(compact.String(), "originalUriBaseIds") {
+			t.Errorf("no root, yet originalUriBaseIds:\n%s", compact.String())
+		}
+	}
+}

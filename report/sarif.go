@@ -20,10 +20,8 @@ const (
 	// RulesDocURI is the page documenting every rule, one heading per rule
 	// id; a rule's helpUri is this page with the heading's anchor.
 	RulesDocURI = InformationURI + "/blob/main/docs/rules.md"
-	// srcRoot is the uriBaseId of every location: the scan root. It is not
-	// written into originalUriBaseIds (the scan root's absolute path would
-	// make the log machine-specific, and GitHub resolves relative URIs
-	// against the repository checkout anyway).
+	// srcRoot is the uriBaseId of every location inside the repository:
+	// its root, which run.originalUriBaseIds declares (Report.SrcRoot).
 	srcRoot = "%SRCROOT%"
 	// FingerprintKey is the partialFingerprints key of Finding.Fingerprint;
 	// the version changes when the fingerprint's recipe does.
@@ -37,9 +35,15 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool       sarifTool           `json:"tool"`
-	Results    []sarifResult       `json:"results"`
-	Properties *sarifRunProperties `json:"properties,omitempty"`
+	Tool               sarifTool               `json:"tool"`
+	OriginalURIBaseIDs map[string]sarifBaseURI `json:"originalUriBaseIds,omitempty"`
+	Results            []sarifResult           `json:"results"`
+	Properties         *sarifRunProperties     `json:"properties,omitempty"`
+}
+
+// sarifBaseURI is what a uriBaseId stands for: an absolute URI.
+type sarifBaseURI struct {
+	URI string `json:"uri"`
 }
 
 // sarifRunProperties is the run's property bag: the scan's summary.
@@ -115,7 +119,7 @@ type sarifPhysicalLocation struct {
 
 type sarifArtifactLocation struct {
 	URI       string `json:"uri"`
-	URIBaseID string `json:"uriBaseId"`
+	URIBaseID string `json:"uriBaseId,omitempty"`
 }
 
 // sarifRegion is a text region by line and column; zero fields are
@@ -151,7 +155,10 @@ type sarifReplacement struct {
 // SARIF writes the report as a SARIF 2.1.0 log with one run, as GitHub code
 // scanning accepts it: every rule of r.Rules in tool.driver.rules, one
 // result per finding with its related locations, fix and fingerprint.
-// Locations are relative to the scan root (uriBaseId %SRCROOT%); columns
+// The findings' paths are relative to r.SrcRoot, the repository root
+// (uriBaseId %SRCROOT%, declared in run.originalUriBaseIds); a path
+// outside it (absolute, or up with "..") is written as an absolute file
+// URI, when r.SrcRoot says where it is; columns
 // are the findings' byte columns, and a fix's offsets its byte offsets
 // (SARIF counts characters: the two agree on ASCII text).
 func SARIF(w io.Writer, r *Report) error {
@@ -171,9 +178,13 @@ func SARIF(w io.Writer, r *Report) error {
 	run := sarifRun{Tool: sarifTool{driver}, Results: []sarifResult{},
 		Properties: &sarifRunProperties{Files: r.Files, Parsed: r.Parsed, Candidates: r.Candidates,
 			Suppressed: r.Suppressed, Baselined: r.Baselined, StaleBaseline: r.StaleBaseline}}
+	if r.SrcRoot != "" {
+		run.OriginalURIBaseIDs = map[string]sarifBaseURI{srcRoot: {URI: r.SrcRoot}}
+	}
+	base, _ := url.Parse(r.SrcRoot)
 	for _, f := range r.Findings {
 		res := sarifResult{RuleID: f.Rule, Level: sarifLevel(f.Severity), Message: sarifText{f.Message},
-			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical(f.Location)}}}
+			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical(base, f.Location)}}}
 		if i, ok := index[f.Rule]; ok {
 			res.RuleIndex = &i
 		}
@@ -181,14 +192,14 @@ func SARIF(w io.Writer, r *Report) error {
 			res.PartialFingerprints = map[string]string{FingerprintKey: f.Fingerprint}
 		}
 		for i, rel := range f.Related {
-			loc := sarifLocation{ID: &i, PhysicalLocation: sarifPhysical(rel)}
+			loc := sarifLocation{ID: &i, PhysicalLocation: sarifPhysical(base, rel)}
 			if rel.Message != "" {
 				loc.Message = &sarifText{rel.Message}
 			}
 			res.RelatedLocations = append(res.RelatedLocations, loc)
 		}
 		if f.Fix != nil && len(f.Fix.Edits) > 0 {
-			res.Fixes = []sarifFix{sarifFixOf(f.Fix)}
+			res.Fixes = []sarifFix{sarifFixOf(base, f.Fix)}
 		}
 		run.Results = append(run.Results, res)
 	}
@@ -309,12 +320,18 @@ func sarifURI(path string) string {
 	return (&url.URL{Path: path}).String()
 }
 
-func sarifArtifact(path string) sarifArtifactLocation {
-	return sarifArtifactLocation{URI: sarifURI(path), URIBaseID: srcRoot}
+// sarifArtifact locates a file by its path relative to the root base
+// (%SRCROOT%); a path outside it is an absolute URI when base is known.
+func sarifArtifact(base *url.URL, p string) sarifArtifactLocation {
+	outside := strings.HasPrefix(p, "/") || p == ".." || strings.HasPrefix(p, "../")
+	if outside && base != nil && base.IsAbs() {
+		return sarifArtifactLocation{URI: base.ResolveReference(&url.URL{Path: p}).String()}
+	}
+	return sarifArtifactLocation{URI: sarifURI(p), URIBaseID: srcRoot}
 }
 
-func sarifPhysical(l finding.Location) sarifPhysicalLocation {
-	p := sarifPhysicalLocation{ArtifactLocation: sarifArtifact(l.Path)}
+func sarifPhysical(base *url.URL, l finding.Location) sarifPhysicalLocation {
+	p := sarifPhysicalLocation{ArtifactLocation: sarifArtifact(base, l.Path)}
 	if l.Line > 0 {
 		p.Region = &sarifRegion{StartLine: l.Line, StartColumn: l.Col}
 		// The end is known when it is not before the start; EndLine 0
@@ -332,7 +349,7 @@ func sarifPhysical(l finding.Location) sarifPhysicalLocation {
 
 // sarifFixOf groups a fix's edits by file, files in the order of their
 // first edit, edits in their order.
-func sarifFixOf(fx *finding.Fix) sarifFix {
+func sarifFixOf(base *url.URL, fx *finding.Fix) sarifFix {
 	out := sarifFix{Description: sarifText{fx.Message}}
 	at := map[string]int{}
 	for _, e := range fx.Edits {
@@ -340,7 +357,7 @@ func sarifFixOf(fx *finding.Fix) sarifFix {
 		if !ok {
 			i = len(out.ArtifactChanges)
 			at[e.Path] = i
-			out.ArtifactChanges = append(out.ArtifactChanges, sarifArtifactChange{ArtifactLocation: sarifArtifact(e.Path)})
+			out.ArtifactChanges = append(out.ArtifactChanges, sarifArtifactChange{ArtifactLocation: sarifArtifact(base, e.Path)})
 		}
 		rep := sarifReplacement{DeletedRegion: sarifOffsetRegion{CharOffset: e.Offset, CharLength: max(0, e.End-e.Offset)}}
 		if e.New != "" {

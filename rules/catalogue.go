@@ -114,6 +114,14 @@ var catalogue = []Doc{
 		Example: "legacy/helpers.py:  if metrics[\"quality\"] < 0.6:\nrouter/escalate.go: if h.Metrics.Quality < 0.7 {\ngives: metrics.quality is compared with different values in copies of one escalation decision: 0.6 in should_escalate (...); 0.7 in ShouldEscalate (...); 0.5 in escalate_handback (..., canonical)",
 		Fix:     "Decide on the right value (the canonical member's, or the spec's), change the copies to it, and better still remove the copies (see the duplicate-* finding of the same cluster) so there is one value to keep.",
 	},
+	{
+		ID: "divergence/spec-threshold", Name: "SpecThreshold", Severity: finding.Error,
+		Title:   "Code holds a protocol field to a bound the spec contradicts",
+		What:    "An implementation of a protocol decision compares a message field with a threshold (a literal, a named constant of the module or package or imported from another one, or a parameter's default value) that disagrees with the spec's bound on that field: a word floor for `scope` other than its `minWords`, a plan length other than its `minItems`, a `maxLength`/`maxItems` other than the spec's, or a value outside the field's `minimum`/`maximum`. Counts are judged in validations, after normalising the operator and the branch (`< 15` then reject, `>= 15` then accept and `<= 14` then reject all mean at least 15); values are judged wherever they are compared by order. The message names both numbers and the spec's file:line.",
+		Why:     "The spec is the contract between agents: a validator that accepts a 10-word scope lets through DELEGATEs every other agent rejects, one that wants 20 words rejects valid ones, and a quality compared with 70 on a 0-1 scale never (or always) triggers.",
+		Example: "MIN_SCOPE_WORDS = 10\ndef validate_delegate(d):\n    if len(d[\"scope\"].split()) < MIN_SCOPE_WORDS:\n        raise ValueError(\"scope too short\")\ngives: validate_delegate holds the word count of scope to at least 10 (< MIN_SCOPE_WORDS = 10); the spec says minWords 15 (docs/specs/protocol-core-v1.0.yaml:64)",
+		Fix:     "Use the spec's bound (15 here), or change the spec if the code is right; a threshold that is the code's own policy (escalate below quality 0.5) lies within the spec's range and is never reported.",
+	},
 
 	// -------------------------------------------------------------------- audit
 	// The checks of `protoscan audit`: what its report lists under each

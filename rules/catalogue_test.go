@@ -107,6 +107,7 @@ func TestEmittedRulesHaveDocs(t *testing.T) {
 		divergence.RuleDuplicateValidation:    finding.Warning,
 		divergence.RuleDuplicateNormalization: finding.Warning,
 		divergence.RuleConflictingThreshold:   finding.Error,
+		divergence.RuleSpecThreshold:          finding.Error,
 
 		walk.RuleTooLarge:           finding.Warning,
 		walk.RuleUnreadable:         finding.Warning,

@@ -42,6 +42,7 @@ func TestDivergence(t *testing.T) {
 			related: []string{"api/checks.py:4", "validators/delegate.py:8"}},
 		{rule: divergence.RuleConflictingThreshold, at: "api/checks.py:6", literal: "10", canonical: "15",
 			related: []string{"api/checks.py:6", "validators/delegate.py:10"}},
+		{rule: divergence.RuleSpecThreshold, at: "api/checks.py:6", literal: "10", canonical: "15"},
 		{rule: divergence.RuleDuplicateEscalation, at: "legacy/helpers.py:4",
 			related: []string{"legacy/helpers.py:4", "router/escalate.go:19", "skills/protocol_validator/escalation.py:6"}},
 		{rule: divergence.RuleConflictingThreshold, at: "legacy/helpers.py:6", literal: "0.6", canonical: "0.5",
@@ -103,5 +104,49 @@ func TestDivergenceDeterministic(t *testing.T) {
 	a, b := divergenceScan(t, 1), divergenceScan(t, 8)
 	if !reflect.DeepEqual(a.Findings, b.Findings) {
 		t.Error("1 and 8 workers disagree")
+	}
+}
+
+// TestDivergenceSpec scans testdata/divergence-spec (its README says what
+// is planted): thresholds from default values, module constants, imported
+// Python constants and Go constants of another file and of another
+// package; clusters across Python and Go; and comparisons against the
+// spec, with the bounds the spec agrees with, however written, silent.
+func TestDivergenceSpec(t *testing.T) {
+	root := filepath.Join("..", "testdata", "divergence-spec")
+	res, err := scan.Run(context.Background(), root, scan.Options{
+		Divergence: divergence.NewModel(msgcheck.DefaultSpec(), divergence.Options{})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range res.Findings {
+		s := fmt.Sprintf("%s %s:%d %s/%s", f.Rule, f.Path, f.Line, f.Literal, f.Canonical)
+		for _, r := range f.Related {
+			s += fmt.Sprintf(" %s:%d", r.Path, r.Line)
+		}
+		got = append(got, s)
+	}
+	want := []string{
+		"divergence/duplicate-validation gateway/check/check.go:24 / gateway/check/check.go:24 orchestrator/validation.py:6",
+		"divergence/conflicting-threshold gateway/check/check.go:25 12/15 gateway/check/check.go:25 orchestrator/validation.py:8",
+		"divergence/spec-threshold gateway/check/check.go:25 12/15",
+		"divergence/duplicate-escalation gateway/check/check.go:37 / gateway/check/check.go:37 legacy/escalate.py:4 orchestrator/escalation.py:4",
+		"divergence/conflicting-threshold gateway/check/check.go:38 0.7/ gateway/check/check.go:38 legacy/escalate.py:5 orchestrator/escalation.py:6",
+		"divergence/spec-threshold workers/score.py:3 80/",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("findings:\n%s\nwant:\n%s", dump(got), dump(want))
+	}
+	golden(t, filepath.Join("..", "testdata", "divergence-spec.golden"), res.Findings)
+	// every value of the escalation cluster is named, whatever wrote it
+	for _, f := range res.Findings {
+		if f.Rule == divergence.RuleConflictingThreshold && f.Line == 38 {
+			for _, v := range []string{"0.7 in ShouldEscalate", "0.6 in needs_escalation", "0.5 in should_escalate"} {
+				if !strings.Contains(f.Message, v) {
+					t.Errorf("conflict lacks %q: %s", v, f.Message)
+				}
+			}
+		}
 	}
 }

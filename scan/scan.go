@@ -55,8 +55,14 @@ type Options struct {
 	// progress display.
 	Progress *atomic.Int64
 	// Prefix is put before every path in the findings ("" for paths
-	// relative to the root); a scan of several roots sets it per root.
+	// relative to the root): the CLI names files as the user reaches
+	// them, relative to the working directory.
 	Prefix string
+	// KeyPrefix is the root's path relative to the repository root ("" for
+	// the root itself), which is put before the paths the fingerprints
+	// hash: a finding keeps its fingerprint (and its baseline entry)
+	// wherever the scan was started and whichever PATH reached it.
+	KeyPrefix string
 	// Cache, when set, keeps each file's results between runs (see
 	// package scan/cache): a file whose path and content hash (or
 	// settled size, times and inode) are in it is not parsed again, and
@@ -167,8 +173,12 @@ func Run(ctx context.Context, root string, opts Options) (*Result, error) {
 	}
 	var notices []finding.Finding
 	walked := 0
+	tree := &constTree{ctx: ctx, root: root, prefix: opts.Prefix, maxSize: maxSize}
 	err := walk.Stream(ctx, root, opts.Walk, walk.Handler{
 		File: func(f walk.File) error {
+			if opts.Divergence != nil {
+				tree.add(f)
+			}
 			select {
 			case files <- f:
 				walked++
@@ -227,13 +237,16 @@ func Run(ctx context.Context, root string, opts Options) (*Result, error) {
 	if opts.Divergence != nil {
 		// divergence compares functions across files, so it runs once
 		// every file is read; Cluster does not depend on the order of all
+		if hasRefs(all) {
+			divergence.Resolve(all, tree)
+		}
 		clusters := divergence.Cluster(all, opts.Divergence)
-		stampFromFiles(clusters, root, opts.Prefix, maxSize)
+		stampFromFiles(clusters, root, opts, maxSize)
 		res.Findings = append(res.Findings, clusters...)
 	}
 	for i := range res.Findings {
 		if f := &res.Findings[i]; f.Fingerprint == "" { // notices about whole files
-			f.Fingerprint = baseline.Fingerprint(f.Rule, f.Path, nil)
+			f.Fingerprint = baseline.Fingerprint(f.Rule, KeyPath(f.Path, opts.Prefix, opts.KeyPrefix), nil)
 		}
 	}
 	finding.Sort(res.Findings)
@@ -325,7 +338,7 @@ type unexplained struct {
 // of the lines they flag. The lines are indexed once and each (rule, path,
 // line) is hashed once: many findings on one long line (minified JSON)
 // would otherwise cost findings x file size.
-func stamp(fs []finding.Finding, src []byte) {
+func stamp(fs []finding.Finding, src []byte, opts Options) {
 	if len(fs) == 0 {
 		return
 	}
@@ -353,7 +366,7 @@ func stamp(fs []finding.Finding, src []byte) {
 				}
 				text = bytes.TrimSuffix(text, []byte("\r"))
 			}
-			fp = baseline.Fingerprint(f.Rule, f.Path, text)
+			fp = baseline.Fingerprint(f.Rule, KeyPath(f.Path, opts.Prefix, opts.KeyPrefix), text)
 			done[k] = fp
 		}
 		f.Fingerprint = fp
@@ -362,18 +375,40 @@ func stamp(fs []finding.Finding, src []byte) {
 
 // stampFromFiles stamps findings made after the files were read (the
 // divergence clusters), reading each flagged file once more.
-func stampFromFiles(fs []finding.Finding, root, prefix string, maxSize int64) {
+func stampFromFiles(fs []finding.Finding, root string, opts Options, maxSize int64) {
+	if fi, err := os.Stat(root); err == nil && !fi.IsDir() {
+		root = filepath.Dir(root) // a file root: paths are its base name
+	}
 	srcs := map[string][]byte{}
 	for i := range fs {
 		p := fs[i].Path
 		src, ok := srcs[p]
 		if !ok {
-			rel := strings.TrimPrefix(strings.TrimPrefix(p, prefix), "/")
-			src, _ = readFile(filepath.Join(root, filepath.FromSlash(rel)), maxSize)
+			src, _ = readFile(filepath.Join(root, filepath.FromSlash(rootRel(p, opts.Prefix))), maxSize)
 			srcs[p] = src
 		}
-		fs[i].Fingerprint = baseline.Fingerprint(fs[i].Rule, p, baseline.LineText(src, fs[i].Line))
+		fs[i].Fingerprint = baseline.Fingerprint(fs[i].Rule, KeyPath(p, opts.Prefix, opts.KeyPrefix), baseline.LineText(src, fs[i].Line))
 	}
+}
+
+// rootRel is the path relative to the root of p, a path under prefix.
+func rootRel(p, prefix string) string {
+	if prefix == "" {
+		return p
+	}
+	if rel, ok := strings.CutPrefix(p, prefix); ok && (rel == "" || rel[0] == '/') {
+		return strings.TrimPrefix(rel, "/")
+	}
+	if prefix == "/" {
+		return strings.TrimPrefix(p, "/")
+	}
+	return p
+}
+
+// KeyPath is the path fingerprints hash for p, a path findings name under
+// prefix (Options.Prefix): p under keyPrefix (Options.KeyPrefix) instead.
+func KeyPath(p, prefix, keyPrefix string) string {
+	return join(keyPrefix, rootRel(p, prefix))
 }
 
 func notice(prefix string, n walk.Notice) finding.Finding {
@@ -547,7 +582,7 @@ func analyzeFile(name, rel, lang string, src []byte, opts Options, pre *enumdrif
 		out = sameProblemOnce(out, found)
 		r.Messages = outcomes
 	}
-	stamp(out, src)
+	stamp(out, src, opts)
 	r.Findings = out
 	if diverge {
 		r.Candidates = divergence.Candidates(facts, opts.Divergence)
@@ -567,7 +602,7 @@ func cacheKey(root string, opts Options, maxSize int64) cache.Key {
 		}
 		return "0"
 	}
-	return cache.NewKey("scan", abs, opts.Prefix, strconv.FormatInt(maxSize, 10),
+	return cache.NewKey("scan", abs, opts.Prefix, opts.KeyPrefix, strconv.FormatInt(maxSize, 10),
 		on(opts.Vocabulary != nil)+on(opts.Divergence != nil)+on(opts.Messages != nil), opts.CacheKey)
 }
 

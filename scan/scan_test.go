@@ -3,13 +3,18 @@ package scan_test
 import (
 	"context"
 	"flag"
+	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/protoscan/protoscan/analyzers/divergence"
 	"github.com/protoscan/protoscan/analyzers/enumdrift"
+	"github.com/protoscan/protoscan/finding"
 	"github.com/protoscan/protoscan/msgcheck"
 	"github.com/protoscan/protoscan/scan"
 )
@@ -93,5 +98,56 @@ func TestNotices(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestKeyPrefix: the findings of a subdirectory scanned on its own, named
+// under Prefix and hashed under KeyPrefix, carry the fingerprints the
+// same findings have in a scan of the whole tree; so do those of the
+// whole tree named under a Prefix, divergence clusters (fingerprinted
+// after the files are read) among them.
+func TestKeyPrefix(t *testing.T) {
+	for _, tree := range []struct{ root, sub string }{{"polyglot", "workers"}, {"divergence", ""}} {
+		root := filepath.Join("..", "testdata", tree.root)
+		opts := func() scan.Options {
+			return scan.Options{Vocabulary: vocabulary(t), Divergence: divergence.NewModel(msgcheck.DefaultSpec(), divergence.Options{})}
+		}
+		whole, err := scan.Run(context.Background(), root, opts())
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]string{} // path:line:col rule -> fingerprint
+		for _, f := range whole.Findings {
+			if tree.sub == "" || strings.HasPrefix(f.Path, tree.sub+"/") {
+				want[fmt.Sprintf("%s:%d:%d %s", f.Path, f.Line, f.Col, f.Rule)] = f.Fingerprint
+			}
+		}
+		o := opts()
+		o.Prefix, o.KeyPrefix = path.Join("some/where", tree.sub), tree.sub
+		part, err := scan.Run(context.Background(), filepath.Join(root, tree.sub), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, f := range part.Findings {
+			p, ok := strings.CutPrefix(f.Path, "some/where/")
+			if !ok {
+				t.Errorf("%s: not under the Prefix", f.Path)
+				continue
+			}
+			k := fmt.Sprintf("%s:%d:%d %s", p, f.Line, f.Col, f.Rule)
+			if fp, ok := want[k]; ok {
+				n++
+				if fp != f.Fingerprint {
+					t.Errorf("%s: fingerprint %s, the whole scan's %s", k, f.Fingerprint, fp)
+				}
+			}
+		}
+		if n == 0 || n != len(part.Findings) {
+			t.Errorf("%s: %d of %d findings of %q in both scans", tree.root, n, len(part.Findings), tree.sub)
+		}
+		if tree.sub == "" && !slices.ContainsFunc(part.Findings, func(f finding.Finding) bool { return strings.HasPrefix(f.Rule, "divergence/") }) {
+			t.Errorf("%s: no divergence finding", tree.root)
+		}
 	}
 }

@@ -25,8 +25,11 @@ normalisation written again in several functions (renamed, ported to
 another package or language) drifts: one copy escalates below quality 0.5,
 another below 0.7. divergence reports each cluster of such functions once,
 with every member, and each protocol field the members compare with
-different constants. A function is a candidate only when it reads the
-protocol's fields, so generic validate() or check() functions are ignored.`,
+different constants. A threshold the spec contradicts (a scope word floor
+other than minWords, a quality compared outside minimum/maximum) is
+reported too, with the spec's file:line. A function is a candidate only
+when it reads the protocol's fields, so generic validate() or check()
+functions are ignored.`,
 	URL:       "https://github.com/protoscan/protoscan#divergence",
 	Run:       runAnalyzer,
 	FactTypes: []analysis.Fact{new(PackageCandidates)},

@@ -13,7 +13,6 @@ import (
 	"github.com/protoscan/protoscan/finding"
 	"github.com/protoscan/protoscan/languages/facts"
 	"github.com/protoscan/protoscan/languages/shape"
-	"github.com/protoscan/protoscan/msgcheck"
 )
 
 // Clustering thresholds. Bodies shorter than minSize tokens are too small
@@ -42,8 +41,10 @@ func Cluster(cands []Candidate, m *Model) []finding.Finding {
 		return a.Path == b.Path && a.Fn.Pos == b.Fn.Pos && a.Fn.Name == b.Fn.Name
 	})
 	ths := make([]map[thresholdKey][]constAt, len(cands))
+	named := make([]map[thresholdKey]bool, len(cands))
 	for i := range cands {
 		ths[i] = m.thresholds(&cands[i].Fn)
+		named[i] = m.unresolved(&cands[i].Fn)
 	}
 	parent := make([]int, len(cands))
 	for i := range parent {
@@ -62,7 +63,7 @@ func Cluster(cands []Candidate, m *Model) []finding.Finding {
 			if cands[i].Concept != cands[j].Concept || find(i) == find(j) {
 				continue
 			}
-			if similar(&cands[i].Fn, &cands[j].Fn) || sharesThreshold(ths[i], ths[j]) {
+			if similar(&cands[i].Fn, &cands[j].Fn) || sharesThreshold(ths[i], named[i], ths[j], named[j]) {
 				parent[find(j)] = find(i)
 			}
 		}
@@ -77,6 +78,9 @@ func Cluster(cands []Candidate, m *Model) []finding.Finding {
 		groups[r] = append(groups[r], i)
 	}
 	var out []finding.Finding
+	for i := range cands {
+		out = append(out, m.specFindings(&cands[i], ths[i])...)
+	}
 	for _, r := range roots {
 		if members := groups[r]; len(members) >= 2 {
 			c := &cluster{m: m}
@@ -95,9 +99,17 @@ func similar(a, b *facts.Function) bool {
 	return a.Size >= minSize && b.Size >= minSize && shape.Similarity(a.Shape, b.Shape) >= minSimilarity
 }
 
-func sharesThreshold(a, b map[thresholdKey][]constAt) bool {
+// sharesThreshold reports whether two candidates compare a protocol field
+// with a constant: a number (a), or a named constant whose value is not
+// known (named), which is still the same comparison.
+func sharesThreshold(a map[thresholdKey][]constAt, an map[thresholdKey]bool, b map[thresholdKey][]constAt, bn map[thresholdKey]bool) bool {
 	for k := range a {
-		if _, ok := b[k]; ok {
+		if _, ok := b[k]; ok || bn[k] {
+			return true
+		}
+	}
+	for k := range an {
+		if _, ok := b[k]; ok || bn[k] {
 			return true
 		}
 	}
@@ -110,10 +122,16 @@ type constAt struct {
 	op    string
 	field string // the path as the source reads it
 	pos   facts.Pos
+	name  string // the constant or parameter it comes from, if named
+	// norm is what copies are compared by: the value, or for a count
+	// (a length, a number of words) compared by order, the first count
+	// on the upper side (< 15, >= 15 and <= 14 all split at 15)
+	norm   float64
+	branch facts.Branch
 }
 
 // thresholds returns the numeric constants fn compares protocol fields
-// with, by field and measure, each value once, in ascending order.
+// with, by field and measure, each bound once, in ascending order.
 func (m *Model) thresholds(fn *facts.Function) map[thresholdKey][]constAt {
 	var out map[thresholdKey][]constAt
 	for _, c := range fn.Consts {
@@ -125,12 +143,34 @@ func (m *Model) thresholds(fn *facts.Function) map[thresholdKey][]constAt {
 			out = map[thresholdKey][]constAt{}
 		}
 		k := thresholdKey{last(c.Field), c.Measure}
-		if !slices.ContainsFunc(out[k], func(x constAt) bool { return x.value == v }) {
-			out[k] = append(out[k], constAt{v, c.Op, c.Field, c.Pos})
+		x := constAt{value: v, op: c.Op, field: c.Field, pos: c.Pos, name: c.Name, norm: v, branch: c.Branch}
+		if c.Measure != "" {
+			if b, ok := countBoundary(c.Op, v); ok {
+				x.norm = b
+			}
+		}
+		if !slices.ContainsFunc(out[k], func(y constAt) bool { return y.norm == x.norm }) {
+			out[k] = append(out[k], x)
 		}
 	}
 	for k := range out {
-		slices.SortFunc(out[k], func(a, b constAt) int { return cmp.Compare(a.value, b.value) })
+		slices.SortFunc(out[k], func(a, b constAt) int { return cmp.Compare(a.norm, b.norm) })
+	}
+	return out
+}
+
+// unresolved returns the protocol fields fn compares with a named
+// constant whose value is not known (of a file the scan does not hold).
+func (m *Model) unresolved(fn *facts.Function) map[thresholdKey]bool {
+	var out map[thresholdKey]bool
+	for _, c := range fn.Consts {
+		if c.Value != nil || c.Ref == "" || c.Field == "" || m.kinds(c.Field) == 0 {
+			continue
+		}
+		if out == nil {
+			out = map[thresholdKey]bool{}
+		}
+		out[thresholdKey{last(c.Field), c.Measure}] = true
 	}
 	return out
 }
@@ -198,16 +238,15 @@ func (c *cluster) pickReference() {
 		return
 	}
 	c.agrees = make([]bool, len(c.members))
-	for i := range c.members {
+	for i, mb := range c.members {
 		judged, ok := 0, true
 		for k, cs := range c.ths[i] {
-			limits := c.m.limits[k]
-			if len(limits) == 0 {
-				continue
-			}
-			judged++
 			for _, x := range cs {
-				if !slices.ContainsFunc(limits, func(l msgcheck.Limit) bool { return l.Value == x.value }) {
+				switch c.m.judge(mb.Concept, k, x).verdict {
+				case agrees:
+					judged++
+				case contradicts:
+					judged++
 					ok = false
 				}
 			}
@@ -278,7 +317,7 @@ func (c *cluster) sameAs(i, j int) bool {
 }
 
 func sameValues(a, b []constAt) bool {
-	return slices.EqualFunc(a, b, func(x, y constAt) bool { return x.value == y.value })
+	return slices.EqualFunc(a, b, func(x, y constAt) bool { return x.norm == y.norm })
 }
 
 // describe is the related-location text of member i: its name, language
@@ -288,7 +327,7 @@ func (c *cluster) describe(i int) string {
 	var parts []string
 	for _, k := range sortedKeys(c.ths[i]) {
 		for _, x := range c.ths[i][k] {
-			parts = append(parts, fmt.Sprintf("%s %s %s", subject(x.field, k.measure), x.op, num(x.value)))
+			parts = append(parts, fmt.Sprintf("%s %s %s", subject(x.field, k.measure), x.op, operand(x)))
 		}
 	}
 	s := fmt.Sprintf("%s (%s)", mb.Fn.Name, mb.Lang)
@@ -368,11 +407,11 @@ func (c *cluster) conflict(k thresholdKey, users []int) finding.Finding {
 		}
 		parts = append(parts, fmt.Sprintf("%s in %s (%s%s)", numList(vals), mb.Fn.Name, where(mb), note))
 		related = append(related, finding.Location{Path: mb.Path, Line: vals[0].pos.Line, Col: vals[0].pos.Col,
-			Message: fmt.Sprintf("%s %s %s in %s", subject(vals[0].field, k.measure), vals[0].op, numList(vals), mb.Fn.Name)})
+			Message: fmt.Sprintf("%s %s %s in %s", subject(vals[0].field, k.measure), vals[0].op, operands(vals), mb.Fn.Name)})
 	}
 	msg := fmt.Sprintf("%s is compared with different values in copies of one %s: %s", subject(field, k.measure),
 		c.members[0].Concept, strings.Join(parts, "; "))
-	if limits := c.m.limits[k]; len(limits) > 0 && c.agrees != nil {
+	if limits := c.m.kindLimits(c.members[0].Concept, k); len(limits) > 0 && c.agrees != nil {
 		msg += fmt.Sprintf("; the spec says %s", limitText(field, k.measure, limits))
 	}
 	mb := c.members[at]
@@ -401,7 +440,7 @@ func subject(field, measure string) string {
 	return field
 }
 
-func limitText(field, measure string, limits []msgcheck.Limit) string {
+func limitText(field, measure string, limits []specLimit) string {
 	parts := make([]string, len(limits))
 	for i, l := range limits {
 		parts[i] = fmt.Sprintf("%s %s", l.Op, num(l.Value))
@@ -410,6 +449,23 @@ func limitText(field, measure string, limits []msgcheck.Limit) string {
 }
 
 func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+// operand is how the code writes a constant: its value, and the
+// constant or parameter that names it ("MIN_SCOPE_WORDS (10)").
+func operand(x constAt) string {
+	if x.name != "" {
+		return fmt.Sprintf("%s (%s)", x.name, num(x.value))
+	}
+	return num(x.value)
+}
+
+func operands(cs []constAt) string {
+	parts := make([]string, len(cs))
+	for i, x := range cs {
+		parts[i] = operand(x)
+	}
+	return strings.Join(parts, ", ")
+}
 
 func numList(cs []constAt) string {
 	parts := make([]string, len(cs))

@@ -1,6 +1,7 @@
 package divergence
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -29,7 +30,7 @@ func fn(name string, line int, toks []shape.Token, fields []string, consts ...fa
 func lt(field string, v float64) facts.Const { return facts.Const{Value: v, Field: field, Op: "<"} }
 func ge(field string, v float64) facts.Const { return facts.Const{Value: v, Field: field, Op: ">="} }
 func words(field string, v float64) facts.Const {
-	return facts.Const{Value: v, Field: field, Measure: "words", Op: "<"}
+	return facts.Const{Value: v, Field: field, Measure: "words", Op: "<", Branch: facts.BranchReject}
 }
 
 func file(path, lang string, fns ...facts.Function) *facts.File {
@@ -146,8 +147,11 @@ func TestCluster(t *testing.T) {
 		good := file("validators/delegate.py", "python", fn("validate_delegate", 8, escalation, []string{"scope", "plan"}, words("scope", 15)))
 		bad := file("api/checks.py", "python", fn("check_delegate", 4, escalation, []string{"scope", "plan"}, words("scope", 10)))
 		fs := run(testModel(Options{}), good, bad)
-		if got := rules(fs); got != "divergence/duplicate-validation@api/checks.py divergence/conflicting-threshold@api/checks.py" {
+		if got := rules(fs); got != "divergence/duplicate-validation@api/checks.py divergence/conflicting-threshold@api/checks.py divergence/spec-threshold@api/checks.py" {
 			t.Fatalf("findings %s", got)
+		}
+		if s := fs[2]; s.Literal != "10" || s.Canonical != "15" || !strings.Contains(s.Message, "minWords 15 (embedded:protocol-core-v1.0.yaml:64)") {
+			t.Errorf("spec finding: %+v", s)
 		}
 		if !strings.Contains(fs[0].Message, "validate_delegate (validators/delegate.py:8) agrees with the spec") ||
 			!strings.Contains(fs[1].Message, "the spec says the word count of scope >= 15") || fs[1].Literal != "10" || fs[1].Canonical != "15" {
@@ -218,3 +222,125 @@ func TestNormalization(t *testing.T) {
 		t.Errorf("candidates %+v, want normalize_status only", cs)
 	}
 }
+
+// TestJudge: a count is judged by the bound its operator and branch make,
+// against the spec's bounds of the kind the concept validates; a value by
+// the spec's range, comparisons by order only.
+func TestJudge(t *testing.T) {
+	m := testModel(Options{})
+	rej, acc, unk := facts.BranchReject, facts.BranchAccept, facts.BranchUnknown
+	for _, tc := range []struct {
+		concept     Concept
+		field, meas string
+		op          string
+		v           float64
+		branch      facts.Branch
+		want        verdict
+	}{
+		// scope: minWords 15, however the floor is written
+		{DelegateValidation, "scope", "words", "<", 15, rej, agrees},
+		{DelegateValidation, "scope", "words", "<=", 14, rej, agrees},
+		{DelegateValidation, "scope", "words", ">=", 15, acc, agrees},
+		{DelegateValidation, "scope", "words", ">", 14, acc, agrees},
+		{DelegateValidation, "scope", "words", "<", 10, rej, contradicts},
+		{DelegateValidation, "scope", "words", "<=", 15, rej, contradicts}, // at least 16
+		{DelegateValidation, "scope", "words", ">=", 20, acc, contradicts},
+		{DelegateValidation, "scope", "words", "<", 10, unk, unjudged},  // a branch the code does not say
+		{DelegateValidation, "scope", "words", ">", 400, rej, unjudged}, // a ceiling: the spec has none
+		{DelegateValidation, "scope", "words", "==", 3, rej, unjudged},  // not a bound
+		{Escalation, "scope", "words", "<", 10, rej, unjudged},          // counts are judged in validations
+		{HandbackValidation, "scope", "words", "<", 10, rej, unjudged},  // scope is a DELEGATE field
+		// plan: minItems 2; success_criteria: minItems 1
+		{DelegateValidation, "plan", "len", "<", 2, rej, agrees},
+		{DelegateValidation, "plan", "len", "<=", 1, rej, agrees},
+		{DelegateValidation, "plan", "len", "==", 0, rej, contradicts}, // at least 1
+		{DelegateValidation, "success_criteria", "len", "==", 0, rej, agrees},
+		{DelegateValidation, "success_criteria", "len", "!=", 0, acc, agrees},
+		{DelegateValidation, "success_criteria", "len", "==", 0, acc, unjudged},
+		// a field the spec does not bound
+		{DelegateValidation, "context", "len", "<", 5, rej, unjudged},
+		// metrics.quality: minimum 0, maximum 1, whatever the branch
+		{Escalation, "quality", "", "<", 0.5, acc, inside},
+		{Escalation, "quality", "", "<", 0, unk, agrees},
+		{Escalation, "quality", "", ">", 1, rej, agrees},
+		{Escalation, "quality", "", ">=", 70, unk, contradicts},
+		{HandbackValidation, "quality", "", "<", -1, rej, contradicts},
+		{Escalation, "quality", "", "==", 70, unk, unjudged},
+		{Escalation, "retry_count", "", "==", -1, unk, unjudged},
+		{Escalation, "retry_count", "", ">=", 3, unk, inside},
+		{DelegateValidation, "quality", "", ">=", 70, unk, unjudged}, // not a DELEGATE field
+	} {
+		k := thresholdKey{tc.field, tc.meas}
+		x := constAt{value: tc.v, op: tc.op, field: tc.field, branch: tc.branch}
+		if got := m.judge(tc.concept, k, x).verdict; got != tc.want {
+			t.Errorf("%v: %s %s %s %g (branch %d): verdict %d, want %d", tc.concept, tc.field, tc.meas, tc.op, tc.v, tc.branch, got, tc.want)
+		}
+	}
+}
+
+// TestResolve: refs are looked up in the module the import names
+// (relative or from a directory above), or the Go package whose directory
+// ends the import path; a name defined twice, a module the tree lacks and
+// a fenced block of a document stay unresolved.
+func TestResolve(t *testing.T) {
+	tree := fakeTree{
+		"config/limits.py":       {"QUALITY_FLOOR": 0.6},
+		"app/config/__init__.py": {"MIN_WORDS": 15},
+		"app/agents/worker.py":   nil,
+		"app/agents/rules.py":    {"MAX": 3},
+		"svc/limits/limits.go":   {"MinQuality": 0.7},
+		"svc/check/check.go":     nil,
+		"svc/check/words.go":     {"minWords": 12},
+		"svc/twice/a.go":         {"X": 1},
+		"svc/twice/b.go":         {"X": 2},
+		"svc/twice/c.go":         nil,
+	}
+	for _, tc := range []struct {
+		path, lang, ref string
+		want            any
+	}{
+		{"legacy/helpers.py", "python", "config.limits:QUALITY_FLOOR", 0.6},
+		{"app/agents/worker.py", "python", "..config:MIN_WORDS", 15.0},
+		{"app/agents/worker.py", "python", ".rules:MAX", 3.0},
+		{"app/agents/worker.py", "python", "config:MIN_WORDS", 15.0}, // from app/, a package root above
+		{"app/agents/worker.py", "python", ".rules:MIN", nil},
+		{"app/agents/worker.py", "python", "nowhere:MIN", nil},
+		{"app/agents/worker.py", "python", "....:MIN", nil}, // above the root
+		{"svc/check/check.go", "go", "example.com/x/svc/limits:MinQuality", 0.7},
+		{"svc/check/check.go", "go", ":minWords", 12.0},
+		{"svc/twice/c.go", "go", ":X", nil},
+		{"svc/check/check.go", "go", "example.com/x/other:MinQuality", nil},
+		{"docs/guide.md", "markdown", "config.limits:QUALITY_FLOOR", nil},
+	} {
+		shared := []facts.Const{{Field: "metrics.quality", Op: "<", Ref: tc.ref, Name: "X"}}
+		cands := []Candidate{{Path: tc.path, Lang: tc.lang, Fn: facts.Function{Consts: shared}}}
+		Resolve(cands, tree)
+		if got := cands[0].Fn.Consts[0].Value; got != tc.want {
+			t.Errorf("%s %s: value %v, want %v", tc.path, tc.ref, got, tc.want)
+		}
+		if shared[0].Value != nil {
+			t.Errorf("%s %s: the candidate's shared Consts were written to", tc.path, tc.ref)
+		}
+	}
+}
+
+// fakeTree is a Tree of files and the constants they define.
+type fakeTree map[string]map[string]float64
+
+func (ft fakeTree) Files(dir string) []string {
+	var out []string
+	for p := range ft {
+		d := ""
+		if i := strings.LastIndexByte(p, '/'); i >= 0 {
+			d = p[:i]
+		}
+		if d == dir {
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func (ft fakeTree) Consts(p string) map[string]float64 { return ft[p] }
+func (ft fakeTree) Prefix() string                     { return "" }

@@ -10,7 +10,11 @@
 // concept are clustered when their bodies share structure (the winnowed
 // fingerprints of languages/shape, which erase names, values and language)
 // or when they compare the same protocol field with constants. Each cluster
-// of two or more is one finding; differing constants are another.
+// of two or more is one finding; differing constants are another. A
+// threshold is a literal, a named constant, a parameter's default or a
+// constant of another file (Resolve looks those up over the tree), and
+// every candidate's thresholds are judged against the spec's bounds
+// (RuleSpecThreshold).
 //
 // There are two faces, as for enumdrift: Candidates + Cluster for the
 // polyglot scan, and Analyzer for go vet, which exports each package's
@@ -32,6 +36,11 @@ type Options struct {
 	// (a function or method in it). By default, a function in a module
 	// named after the protocol validator is canonical.
 	Canonical []string
+	// SpecName names a spec file in findings (the spec's file:line of
+	// divergence/spec-threshold), as the report names files: a spec
+	// inside the scanned tree relative to it. Nil keeps the name the
+	// spec was loaded by (msgcheck.Limit.File).
+	SpecName func(file string) string
 }
 
 // Model is what divergence knows about the protocol, from the spec.
@@ -41,7 +50,7 @@ type Model struct {
 	fields   map[string]kindSet
 	top      map[string]bool // the top-level fields
 	statuses map[string]bool // canonical HANDBACK statuses and aliases, lower case
-	limits   map[thresholdKey][]msgcheck.Limit
+	limits   map[thresholdKey][]specLimit
 	opts     Options
 	// the prefilter's needles: protocol fields and statuses
 	fieldNeedles  []fieldNeedle
@@ -49,6 +58,12 @@ type Model struct {
 }
 
 type kindSet uint8
+
+// specLimit is a bound of the spec and the kind whose field it bounds.
+type specLimit struct {
+	msgcheck.Limit
+	kind kindSet
+}
 
 const (
 	kindDelegate kindSet = 1 << iota
@@ -68,7 +83,7 @@ var genericFields = map[string]bool{
 // HANDBACK kinds from spec.
 func NewModel(spec *msgcheck.Spec, opts Options) *Model {
 	m := &Model{fields: map[string]kindSet{}, top: map[string]bool{}, statuses: map[string]bool{},
-		limits: map[thresholdKey][]msgcheck.Limit{}, opts: opts}
+		limits: map[thresholdKey][]specLimit{}, opts: opts}
 	for _, k := range []struct {
 		name string
 		set  kindSet
@@ -83,8 +98,11 @@ func NewModel(spec *msgcheck.Spec, opts Options) *Model {
 			if i := strings.LastIndexByte(p, '.'); i >= 0 {
 				m.fields[p[i+1:]] |= k.set // metrics.quality is read as quality too
 			}
+			if opts.SpecName != nil {
+				l.File = opts.SpecName(l.File)
+			}
 			key := thresholdKey{last(p), l.Measure}
-			m.limits[key] = append(m.limits[key], l)
+			m.limits[key] = append(m.limits[key], specLimit{l, k.set})
 		}
 	}
 	if values, aliases, ok := spec.Enum("handback", "status"); ok {

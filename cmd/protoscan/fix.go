@@ -20,7 +20,9 @@ import (
 // fixes it wrote, so that the report shows what is left. Only files in the
 // scanned trees are edited.
 func (e *env) fixReport(paths []string, rep *report.Report, diffOnly bool) error {
-	root, findings := fixRoot(paths, rep.Findings)
+	// findings name files relative to the working directory (or
+	// absolutely): their edits apply from here
+	root, findings := ".", rep.Findings
 	fixed, err := e.fixFiles(root, treeRoots(paths...), findings, diffOnly)
 	if !diffOnly {
 		n, files := 0, map[string]bool{}
@@ -49,52 +51,6 @@ func fixPlural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-// fixRoot returns the directory the edits of findings are relative to,
-// and the findings with edit paths made relative to it. A scan of one PATH
-// reports paths relative to it (to its directory when it is a file). A
-// scan of several prefixes each path with its PATH, which makes it
-// relative to the working directory, except under a PATH that is a file:
-// that file's findings are at PATH/NAME, and are moved back to PATH.
-func fixRoot(paths []string, findings []finding.Finding) (string, []finding.Finding) {
-	if len(paths) == 1 {
-		return fixBase(paths[0]), findings
-	}
-	moved := map[string]string{}
-	for _, p := range paths {
-		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
-			prefix := filepath.ToSlash(filepath.Clean(p))
-			moved[prefix+"/"+filepath.Base(p)] = prefix
-		}
-	}
-	if len(moved) == 0 {
-		return ".", findings
-	}
-	out := slices.Clone(findings)
-	for i, f := range out {
-		if f.Fix == nil {
-			continue
-		}
-		fx := *f.Fix
-		fx.Edits = slices.Clone(fx.Edits)
-		for j, ed := range fx.Edits {
-			if to, ok := moved[ed.Path]; ok {
-				fx.Edits[j].Path = to
-			}
-		}
-		out[i].Fix = &fx
-	}
-	return ".", out
-}
-
-// fixBase is the directory a scanned PATH stands for: itself, or the
-// directory of a file.
-func fixBase(p string) string {
-	if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
-		return filepath.Dir(p)
-	}
-	return p
 }
 
 // fixFiles applies the fixes of findings to the files under root (whose

@@ -72,7 +72,7 @@ func applyRuleSettings(cfg *config.Config, fs []finding.Finding) []finding.Findi
 
 // applySuppressions removes what protoscan:ignore comments silence and
 // adds the comments that silenced nothing or lack a reason.
-func applySuppressions(fs []finding.Finding, directives map[string][]suppress.Directive) ([]finding.Finding, int) {
+func applySuppressions(fs []finding.Finding, directives map[string][]suppress.Directive, names *pathMap) ([]finding.Finding, int) {
 	if len(directives) == 0 {
 		return fs, 0
 	}
@@ -80,7 +80,7 @@ func applySuppressions(fs []finding.Finding, directives map[string][]suppress.Di
 	for i := range problems {
 		// the comment's own text is not at hand here; its message names
 		// its rules, which is as stable as the comment
-		problems[i].Fingerprint = baseline.Fingerprint(problems[i].Rule, problems[i].Path, []byte(problems[i].Message))
+		problems[i].Fingerprint = baseline.Fingerprint(problems[i].Rule, names.key(problems[i].Path), []byte(problems[i].Message))
 	}
 	return append(kept, problems...), n
 }

@@ -2,7 +2,10 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -47,6 +50,7 @@ func TestScripts(t *testing.T) {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"exitcode":      cmdExitCode,
 			"zerodurations": cmdZeroDurations,
+			"sarifuris":     cmdSARIFURIs,
 		},
 	})
 }
@@ -119,6 +123,87 @@ func cmdZeroDurations(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	data = durationRE.ReplaceAll(data, []byte(`"duration_ms":0`))
 	ts.Check(os.WriteFile(ts.MkAbs(args[1]), data, 0o666))
+}
+
+// cmdSARIFURIs checks the places of a SARIF log against the files:
+//
+//	sarifuris FILE
+//
+// run.originalUriBaseIds must declare %SRCROOT% as the file URI of a
+// directory, and every artifactLocation of the results (locations,
+// related locations, fixes) must be relative to it and name a file that
+// exists there. It prints each result as "uri:line fingerprint", for
+// cmp.
+func cmdSARIFURIs(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: sarifuris FILE")
+	}
+	type artifact struct {
+		URI       string `json:"uri"`
+		URIBaseID string `json:"uriBaseId"`
+	}
+	type location struct {
+		PhysicalLocation struct {
+			ArtifactLocation artifact `json:"artifactLocation"`
+			Region           struct {
+				StartLine int `json:"startLine"`
+			} `json:"region"`
+		} `json:"physicalLocation"`
+	}
+	var log struct {
+		Runs []struct {
+			OriginalURIBaseIDs map[string]artifact `json:"originalUriBaseIds"`
+			Results            []struct {
+				Locations           []location        `json:"locations"`
+				RelatedLocations    []location        `json:"relatedLocations"`
+				PartialFingerprints map[string]string `json:"partialFingerprints"`
+				Fixes               []struct {
+					ArtifactChanges []struct {
+						ArtifactLocation artifact `json:"artifactLocation"`
+					} `json:"artifactChanges"`
+				} `json:"fixes"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	ts.Check(json.Unmarshal([]byte(ts.ReadFile(args[0])), &log))
+	if len(log.Runs) != 1 {
+		ts.Fatalf("%d runs, want 1", len(log.Runs))
+	}
+	run := log.Runs[0]
+	base, err := url.Parse(run.OriginalURIBaseIDs["%SRCROOT%"].URI)
+	if err != nil || base.Scheme != "file" || !strings.HasSuffix(base.Path, "/") {
+		ts.Fatalf("%%SRCROOT%% is %q, want the file URI of a directory", run.OriginalURIBaseIDs["%SRCROOT%"].URI)
+	}
+	if fi, err := os.Stat(filepath.FromSlash(base.Path)); err != nil || !fi.IsDir() {
+		ts.Fatalf("%%SRCROOT%% %s is no directory", base)
+	}
+	exists := func(a artifact) {
+		if a.URIBaseID != "%SRCROOT%" {
+			ts.Fatalf("%s: uriBaseId %q, want %%SRCROOT%%", a.URI, a.URIBaseID)
+		}
+		u, err := url.Parse(a.URI)
+		if err != nil || u.IsAbs() {
+			ts.Fatalf("%s: not a relative URI", a.URI)
+		}
+		p := base.ResolveReference(u).Path
+		if fi, err := os.Stat(filepath.FromSlash(p)); err != nil || !fi.Mode().IsRegular() {
+			ts.Fatalf("%s: no file %s under %%SRCROOT%%", a.URI, p)
+		}
+	}
+	var out strings.Builder
+	for _, r := range run.Results {
+		for _, l := range append(r.Locations, r.RelatedLocations...) {
+			exists(l.PhysicalLocation.ArtifactLocation)
+		}
+		for _, fx := range r.Fixes {
+			for _, c := range fx.ArtifactChanges {
+				exists(c.ArtifactLocation)
+			}
+		}
+		l := r.Locations[0].PhysicalLocation
+		fmt.Fprintf(&out, "%s:%d %s\n", l.ArtifactLocation.URI, l.Region.StartLine, r.PartialFingerprints["protoscan/v1"])
+	}
+	ts.Stdout().Write([]byte(out.String()))
 }
 
 // TestSpecPrintsEmbeddedSpec checks byte for byte what the scripts can only

@@ -94,6 +94,7 @@ func (e *env) scan(args []string) int {
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
+	paths = nestedPaths(paths)
 	roots := writeRoots(paths...)
 	cfg, err := configFor(*configPath, paths[0])
 	if err != nil {
@@ -129,10 +130,11 @@ func (e *env) scan(args []string) int {
 	// loaded is a finding, and the embedded spec stands in; one the user
 	// named (--spec, --config) is the user's error.
 	discovered := !set["spec"] && *configPath == ""
-	fallback := &specFallback{root: dirOf(paths[0])}
-	if len(paths) > 1 {
-		fallback.prefix = slashClean(paths[0])
-	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	context.AfterFunc(ctx, stop) // a second interrupt kills at once
+	names := newPathMap(ctx, paths)
+	fallback := &specFallback{root: dirOf(paths[0]), prefix: names.roots[0].display}
 	if !set["spec"] {
 		fallback.cfg = cfg
 	}
@@ -151,7 +153,7 @@ func (e *env) scan(args []string) int {
 		case "enumdrift":
 			drift = true
 		case "divergence":
-			sopts.Divergence = divergence.NewModel(specs[0], divergence.Options{Canonical: canonical})
+			sopts.Divergence = divergence.NewModel(specs[0], divergence.Options{Canonical: canonical, SpecName: fallback.specName})
 		case "msgcheck":
 			validate = true
 		default:
@@ -187,9 +189,6 @@ func (e *env) scan(args []string) int {
 	if !*noCache {
 		sopts.Cache, cacheKey = openCache(usedSpecs, cfg, *analyzers, canonical, synonyms)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	context.AfterFunc(ctx, stop) // a second interrupt kills at once
 	interrupted, scanned, walked := false, 0, 0
 	progress := e.startProgress(&sopts)
 	rep := &report.Report{Tool: "protoscan", Version: version()}
@@ -199,10 +198,8 @@ func (e *env) scan(args []string) int {
 	directives := map[string][]suppress.Directive{}
 	prefixes := make([]string, len(paths))
 	for i, p := range paths {
-		if len(paths) > 1 {
-			prefixes[i] = slashClean(p)
-		}
-		sopts.Prefix = prefixes[i]
+		prefixes[i] = names.roots[i].display
+		sopts.Prefix, sopts.KeyPrefix = prefixes[i], names.roots[i].key
 		if validate {
 			// skills are looked up in the repository being scanned
 			v, err := msgcheck.New(msgcheck.Options{Root: dirOf(p)}, specs...)
@@ -244,14 +241,14 @@ func (e *env) scan(args []string) int {
 	}
 	rep.Findings = append(fallback.dropSpecParseErrors(rep.Findings), fallback.findings...)
 	rep.Findings = applyRuleSettings(cfg, rep.Findings)
-	rep.Findings, rep.Suppressed = applySuppressions(rep.Findings, directives)
+	rep.Findings, rep.Suppressed = applySuppressions(rep.Findings, directives, names)
 	rep.Findings = applyRuleSettings(cfg, rep.Findings) // the suppression notices too
 	finding.Sort(rep.Findings)
 	if *baselineOut != "" && interrupted {
 		// a baseline of part of the tree would report the rest as new
 		fmt.Fprintf(e.stderr, "protoscan: %s not written: the scan was interrupted\n", *baselineOut)
 	} else if *baselineOut != "" {
-		if err := e.writeBaseline(*baselineOut, roots, rep.Findings); err != nil {
+		if err := e.writeBaseline(*baselineOut, roots, names.keyed(rep.Findings)); err != nil {
 			return trouble(err)
 		}
 		rep.Baselined, rep.Findings = len(rep.Findings), nil
@@ -260,7 +257,7 @@ func (e *env) scan(args []string) int {
 		if err != nil {
 			return trouble(err)
 		}
-		rep.Findings, rep.Baselined, rep.StaleBaseline = b.Filter(rep.Findings)
+		rep.Findings, rep.Baselined, rep.StaleBaseline = names.filterBaseline(b, rep.Findings, opts.MaxFileSize)
 	}
 	if *newFromRev != "" {
 		if rep.Findings, err = onlyChanged(ctx, rep.Findings, paths, prefixes, *newFromRev); err != nil {
@@ -276,8 +273,9 @@ func (e *env) scan(args []string) int {
 			code = exitTrouble
 		}
 	}
+	rep.SrcRoot = names.srcRoot()
 	for _, o := range outputs {
-		if err := e.render(o, roots, rep); err != nil {
+		if err := e.render(o, roots, rep, names); err != nil {
 			fmt.Fprintln(e.stderr, "protoscan:", err)
 			code = exitTrouble
 		}
@@ -305,14 +303,16 @@ func failLevel(s string) (sev finding.Severity, never bool, err error) {
 	return sev, false, nil
 }
 
-func (e *env) render(o output, roots []string, rep *report.Report) error {
+func (e *env) render(o output, roots []string, rep *report.Report, names *pathMap) error {
 	color := (o.path == "" || o.path == "-") && isTerminal(e.stdout)
 	return e.writeOutput(o, roots, func(w io.Writer) error {
 		switch o.format {
 		case "json":
 			return report.JSON(w, rep)
 		case "sarif":
-			return report.SARIF(w, rep)
+			keyed := *rep // files relative to the repository root
+			keyed.Findings = names.keyed(rep.Findings)
+			return report.SARIF(w, &keyed)
 		case "markdown":
 			return report.Markdown(w, rep)
 		default:

@@ -180,6 +180,19 @@ func (s *specFallback) vocabularySpec(spec *msgcheck.Spec, discovered, fromConfi
 	return def
 }
 
+// specName names a spec file as the report names files: relative to the
+// scanned root (behind its prefix) when the file is inside it, else as
+// it was loaded (a --spec path, "embedded:...").
+func (s *specFallback) specName(file string) string {
+	if strings.HasPrefix(file, "embedded:") {
+		return file
+	}
+	if rel, ok := relIn(s.root, file); ok {
+		return joinPrefix(s.prefix, rel)
+	}
+	return file
+}
+
 func (s *specFallback) cfgFile() string {
 	if s.cfg == nil {
 		return ""

@@ -242,4 +242,44 @@ type Const struct {
 	// ">=", "==", "!=", "in", "not in".
 	Op  string
 	Pos Pos
+	// Name is the named constant or the parameter the value comes from
+	// ("MIN_SCOPE_WORDS", "threshold" for a parameter's default value);
+	// "" for a literal.
+	Name string
+	// Ref names a constant of another file, which the extractor cannot
+	// see: Value is nil and the analyzer resolves it over the tree.
+	// Python: "MODULE:NAME", MODULE as the import spells it (".config",
+	// "pkg.limits"); Go: "IMPORTPATH:NAME", or ":NAME" for a constant of
+	// the same package.
+	Ref string
+	// Branch is what the code does when the comparison holds, where it
+	// says so: a validation's reject or accept.
+	Branch Branch
+}
+
+// Branch is what the code does when a comparison holds, read as a
+// predicate's verdict: in a validation, reject means the input is
+// refused; in an escalation, return True (accept) means escalate.
+type Branch int8
+
+const (
+	BranchUnknown Branch = iota
+	// BranchReject: raise or panic, return False or a message or an
+	// error, append to a list of problems, set a validity flag False.
+	BranchReject
+	// BranchAccept: return True, return a nil error, set a validity flag
+	// True; an assert's condition; the returned condition of a function
+	// named for validity (is_valid, checkScope).
+	BranchAccept
+)
+
+// Flip is the branch of the negated comparison.
+func (b Branch) Flip() Branch {
+	switch b {
+	case BranchReject:
+		return BranchAccept
+	case BranchAccept:
+		return BranchReject
+	}
+	return b
 }

@@ -3,11 +3,13 @@ package golang
 import (
 	"go/ast"
 	"go/constant"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/protoscan/protoscan/languages/facts"
 	"github.com/protoscan/protoscan/languages/shape"
@@ -38,6 +40,15 @@ type funcState struct {
 	intern, norm map[string]string
 	// recovered is set when the walk meets a call of recover.
 	recovered bool
+	// declared holds the names the function declares (parameters,
+	// variables): without types.Info, a name compared with a field that
+	// is neither declared here nor a constant of the file may be a
+	// constant of another file of the package (a ref).
+	declared map[string]bool
+	// pol is the branch of the condition being walked (an if's condition,
+	// a returned verdict); fexpr hands it down through !, &&, || and
+	// parentheses only. verdict is the branch of `return <condition>`.
+	pol, verdict facts.Branch
 
 	// strSlab and constSlab hand out the Params, Fields, Calls and Consts
 	// of the file's functions from a few shared chunks, not a slice each.
@@ -147,7 +158,12 @@ func (x *extractor) function(d *ast.FuncDecl) {
 	s.toks, s.consts, s.fields, s.calls = s.toks[:0], s.consts[:0], s.fields[:0], s.calls[:0]
 	clear(s.alias)
 	clear(s.local)
+	clear(s.declared)
 	s.recovered = false
+	s.verdict = facts.BranchUnknown
+	if d.Type != nil && d.Name != nil && returnsBool(d.Type.Results) {
+		s.verdict = verdictOf(d.Name.Name)
+	}
 	var params []string
 	if d.Type != nil {
 		params = take(&s.strSlab, x.params(d.Type.Params, true))
@@ -252,6 +268,12 @@ func (x *extractor) newVar(name string) {
 	if x.fn.alias != nil {
 		delete(x.fn.alias, name)
 	}
+	if x.info == nil {
+		if x.fn.declared == nil {
+			x.fn.declared = make(map[string]bool)
+		}
+		x.fn.declared[name] = true
+	}
 	_, inFile := x.fn.file[name]
 	_, inLocal := x.fn.local[name]
 	if inFile || inLocal {
@@ -299,10 +321,14 @@ func (x *extractor) fstmt(s ast.Stmt) {
 		}
 	case *ast.ReturnStmt:
 		x.tok(shape.Return)
+		if len(s.Results) == 1 {
+			x.fn.pol = x.fn.verdict
+		}
 		x.fexprs(s.Results)
 	case *ast.IfStmt:
 		x.fstmt(s.Init)
 		x.tok(shape.If)
+		x.fn.pol = x.ifBranch(s)
 		x.fexpr(s.Cond)
 		x.fbody(s.Body)
 		switch e := s.Else.(type) {
@@ -584,6 +610,9 @@ func (x *extractor) fchain(base ast.Expr, n int, skipOuter bool) {
 
 // fexpr emits the tokens of an expression in prefix order.
 func (x *extractor) fexpr(e ast.Expr) {
+	// the condition's branch reaches this expression, not its operands
+	pol := x.fn.pol
+	x.fn.pol = facts.BranchUnknown
 	if e == nil || x.depth >= maxDepth {
 		return
 	}
@@ -605,6 +634,7 @@ func (x *extractor) fexpr(e ast.Expr) {
 			x.tok(shape.Num)
 		}
 	case *ast.ParenExpr:
+		x.fn.pol = pol
 		x.fexpr(v.X)
 	case *ast.SelectorExpr, *ast.IndexExpr:
 		if base, n := x.chain(e); n > 0 {
@@ -647,10 +677,11 @@ func (x *extractor) fexpr(e ast.Expr) {
 				break
 			}
 			x.tok(shape.Not)
+			x.fn.pol = pol.Flip()
 		}
 		x.fexpr(v.X)
 	case *ast.BinaryExpr:
-		x.fbinary(v)
+		x.fbinary(v, pol)
 	case *ast.CallExpr:
 		x.fcall(v)
 	case *ast.CompositeLit:
@@ -692,13 +723,20 @@ func binaryToken(op token.Token) shape.Token {
 	return shape.Arith // arithmetic and bitwise operators
 }
 
-func (x *extractor) fbinary(v *ast.BinaryExpr) {
+func (x *extractor) fbinary(v *ast.BinaryExpr, pol facts.Branch) {
 	t := binaryToken(v.Op)
 	if op := compareOp(v.Op); op != "" {
-		x.fcompare(v, op)
+		x.fcompare(v, op, pol)
 	}
 	x.tok(t)
+	logical := v.Op == token.LAND || v.Op == token.LOR
+	if logical {
+		x.fn.pol = pol
+	}
 	x.fexpr(v.X)
+	if logical {
+		x.fn.pol = pol
+	}
 	x.fexpr(v.Y)
 }
 
@@ -736,21 +774,256 @@ func mirror(op string) string {
 }
 
 // fcompare records the constant of a comparison, the field on the left.
-func (x *extractor) fcompare(v *ast.BinaryExpr, op string) {
-	yv, yp, yok := x.constOf(v.Y, v.Pos())
-	xv, xp, xok := x.constOf(v.X, v.Pos())
+func (x *extractor) fcompare(v *ast.BinaryExpr, op string, pol facts.Branch) {
+	yv, yp, yok := x.namedConst(v.Y, v.Pos())
+	xv, xp, xok := x.namedConst(v.X, v.Pos())
 	switch {
 	case yok && xok:
-		x.addConst(yv, fieldRef{}, op, yp)
+		x.addNamed(yv, fieldRef{}, op, yp, pol)
 	case yok:
-		x.addConst(yv, x.constRef(v.X), op, yp)
+		x.addNamed(yv, x.constRef(v.X), op, yp, pol)
 	case xok:
-		x.addConst(xv, x.constRef(v.Y), mirror(op), xp)
+		x.addNamed(xv, x.constRef(v.Y), mirror(op), xp, pol)
 	}
 }
 
 func (x *extractor) addConst(v any, r fieldRef, op string, p token.Pos) {
 	x.fn.consts = append(x.fn.consts, facts.Const{Value: v, Field: r.path, Measure: r.measure, Op: op, Pos: x.pos(p)})
+}
+
+func (x *extractor) addNamed(v cval, r fieldRef, op string, p token.Pos, pol facts.Branch) {
+	x.fn.consts = append(x.fn.consts, facts.Const{Value: v.v, Field: r.path, Measure: r.measure, Op: op, Pos: x.pos(p),
+		Name: v.name, Ref: v.ref, Branch: pol})
+}
+
+// cval is a comparison's constant operand: its value, the constant it is
+// named by, or (without types.Info) a constant of another file (ref).
+type cval struct {
+	v         any
+	name, ref string
+}
+
+// namedConst is constOf with the name of a named constant, and without
+// types.Info, a ref for a name that may be a constant of another file:
+// pkg.Name of an imported package, or a name neither the function nor
+// the file declares.
+func (x *extractor) namedConst(e ast.Expr, p token.Pos) (cval, token.Pos, bool) {
+	if v, at, ok := x.constOf(e, p); ok {
+		c := cval{v: v}
+		switch u := unparen(e).(type) {
+		case *ast.Ident:
+			if u.Name != "true" && u.Name != "false" {
+				c.name = u.Name
+			}
+		case *ast.SelectorExpr:
+			if u.Sel != nil {
+				c.name = u.Sel.Name
+			}
+		}
+		return c, at, true
+	}
+	if x.info != nil {
+		return cval{}, 0, false
+	}
+	switch u := unparen(e).(type) {
+	case *ast.Ident:
+		switch u.Name {
+		case "true", "false", "nil", "iota", "_":
+			return cval{}, 0, false
+		}
+		if x.fn.declared[u.Name] || x.typeNames[u.Name] || builtinFuncs[u.Name] || builtinTypes[u.Name] {
+			return cval{}, 0, false
+		}
+		if _, ok := x.fn.local[u.Name]; ok {
+			return cval{}, 0, false
+		}
+		if _, ok := x.fn.file[u.Name]; ok {
+			return cval{}, 0, false
+		}
+		return cval{name: u.Name, ref: ":" + u.Name}, p, true
+	case *ast.SelectorExpr:
+		id, ok := u.X.(*ast.Ident)
+		if !ok || u.Sel == nil {
+			return cval{}, 0, false
+		}
+		if _, shadowed := x.fn.declared[id.Name]; shadowed {
+			return cval{}, 0, false
+		}
+		if path := x.importPath(id); path != "" {
+			return cval{name: u.Sel.Name, ref: path + ":" + u.Sel.Name}, p, true
+		}
+	}
+	return cval{}, 0, false
+}
+
+// returnsBool reports whether a function's only result is a bool.
+func returnsBool(fl *ast.FieldList) bool {
+	if fl == nil || len(fl.List) != 1 || len(fl.List[0].Names) > 1 {
+		return false
+	}
+	id, ok := fl.List[0].Type.(*ast.Ident)
+	return ok && id.Name == "bool"
+}
+
+// ifBranch is the branch of an if's condition: what its body does (see
+// outcome), else the opposite of what its else block does.
+func (x *extractor) ifBranch(s *ast.IfStmt) facts.Branch {
+	if b := x.outcome(s.Body); b != facts.BranchUnknown {
+		return b
+	}
+	if e, ok := s.Else.(*ast.BlockStmt); ok {
+		return x.outcome(e).Flip()
+	}
+	return facts.BranchUnknown
+}
+
+// outcome says what a block does to the input it judges, by its first
+// statement that says: panic, return false, return an error (a call of
+// errors.New, fmt.Errorf or a function named for errors, a variable named
+// for one), append to a slice named for problems, set a validity flag to
+// false reject; return true, or return nil as the only error result,
+// accept.
+func (x *extractor) outcome(b *ast.BlockStmt) facts.Branch {
+	if b == nil {
+		return facts.BranchUnknown
+	}
+	for i, s := range b.List {
+		if i >= 8 {
+			break
+		}
+		switch s := s.(type) {
+		case *ast.ReturnStmt:
+			if len(s.Results) == 0 {
+				return facts.BranchUnknown
+			}
+			switch r := unparen(s.Results[len(s.Results)-1]).(type) {
+			case *ast.Ident:
+				switch {
+				case r.Name == "false":
+					return facts.BranchReject
+				case r.Name == "true":
+					return facts.BranchAccept
+				case r.Name == "nil" && len(s.Results) == 1 && x.results != nil && returnsError(x.results):
+					return facts.BranchAccept
+				case problemName(r.Name):
+					return facts.BranchReject
+				}
+			case *ast.CallExpr:
+				if problemName(calleeName(r.Fun)) || calleeName(r.Fun) == "New" && x.isPackageNamed(r.Fun, "errors") {
+					return facts.BranchReject
+				}
+			case *ast.UnaryExpr, *ast.CompositeLit:
+				if t := compositeName(r); problemName(t) {
+					return facts.BranchReject
+				}
+			}
+			return facts.BranchUnknown
+		case *ast.ExprStmt:
+			if c, ok := s.X.(*ast.CallExpr); ok && x.builtin(c.Fun) == "panic" {
+				return facts.BranchReject
+			}
+		case *ast.AssignStmt:
+			if len(s.Lhs) != 1 || len(s.Rhs) != 1 {
+				continue
+			}
+			name := lastName(s.Lhs[0])
+			if c, ok := s.Rhs[0].(*ast.CallExpr); ok && x.builtin(c.Fun) == "append" && problemName(name) {
+				return facts.BranchReject
+			}
+			if id, ok := s.Rhs[0].(*ast.Ident); ok && validityName(name) {
+				switch id.Name {
+				case "false":
+					return facts.BranchReject
+				case "true":
+					return facts.BranchAccept
+				}
+			}
+		}
+	}
+	return facts.BranchUnknown
+}
+
+// isPackageNamed reports whether fun is a selector on the import of path.
+func (x *extractor) isPackageNamed(fun ast.Expr, path string) bool {
+	sel, ok := fun.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	id, ok := sel.X.(*ast.Ident)
+	return ok && x.importPath(id) == path
+}
+
+// returnsError reports whether a function's last result is an error.
+func returnsError(fl *ast.FieldList) bool {
+	if len(fl.List) == 0 {
+		return false
+	}
+	id, ok := fl.List[len(fl.List)-1].Type.(*ast.Ident)
+	return ok && id.Name == "error"
+}
+
+// compositeName is the type name of &T{...} or T{...}.
+func compositeName(e ast.Expr) string {
+	if u, ok := e.(*ast.UnaryExpr); ok {
+		e = u.X
+	}
+	if c, ok := e.(*ast.CompositeLit); ok {
+		return calleeName(c.Type)
+	}
+	return ""
+}
+
+// lastName is the name of a variable or the last field of a selector.
+func lastName(e ast.Expr) string {
+	switch v := e.(type) {
+	case *ast.Ident:
+		return v.Name
+	case *ast.SelectorExpr:
+		if v.Sel != nil {
+			return v.Sel.Name
+		}
+	}
+	return ""
+}
+
+// problemName reports whether a name says it is or collects problems:
+// errs, ErrShortScope, Errorf, issues, violations, problems, failures.
+func problemName(s string) bool {
+	n := strings.ToLower(s)
+	for _, w := range [...]string{"err", "issue", "violation", "problem", "fail", "invalid"} {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// validityName reports whether a flag's name says it holds validity.
+func validityName(s string) bool {
+	switch strings.ToLower(s) {
+	case "ok", "valid", "isvalid", "is_valid", "passed", "passes", "success":
+		return true
+	}
+	return false
+}
+
+// verdictOf is the branch of `return <condition>` in a bool function
+// named name: accept for a name that says the result tells validity
+// (IsValid, validScope, checkPlan), unknown for others (isInvalid,
+// tooShort, ShouldEscalate return the opposite or something else).
+func verdictOf(name string) facts.Branch {
+	n := strings.ToLower(name)
+	for _, w := range [...]string{"invalid", "not", "too", "missing", "fail", "err", "reject", "escalat", "need", "should"} {
+		if strings.Contains(n, w) {
+			return facts.BranchUnknown
+		}
+	}
+	for _, w := range [...]string{"valid", "check", "verif", "meets", "passes", "satisf"} {
+		if strings.Contains(n, w) {
+			return facts.BranchAccept
+		}
+	}
+	return facts.BranchUnknown
 }
 
 // fcall emits a call: a conversion is its operand, len(x) Len <x>,
@@ -1493,4 +1766,35 @@ func fromConstant(v constant.Value) (any, bool) {
 		return f, true
 	}
 	return nil, false
+}
+
+// FileConsts returns the package-level constants of Go source src whose
+// value is a number literal, or an expression of other such constants of
+// the file the extractor folds (const MinScopeWords = 15), by name: the
+// constants other files of the package, and other packages, compare with
+// (see facts.Const.Ref).
+func FileConsts(src []byte) map[string]float64 {
+	fset := token.NewFileSet()
+	f, _ := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
+	if f == nil {
+		return nil
+	}
+	x := &extractor{}
+	consts := map[string]constVal{}
+	x.fn.file = consts
+	for _, d := range f.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.CONST {
+			x.constSpecs(g, consts)
+		}
+	}
+	var out map[string]float64
+	for name, c := range consts {
+		if v, ok := c.v.(float64); ok && c.ok {
+			if out == nil {
+				out = make(map[string]float64)
+			}
+			out[name] = v
+		}
+	}
+	return out
 }

@@ -395,7 +395,7 @@ func (d *Delegate) Validate() error {
 		Name:   "Delegate.Validate",
 		Pos:    facts.Pos{Line: 8, Col: 1, Offset: 44},
 		End:    facts.Pos{Line: 13, Col: 2, Offset: 193},
-		Consts: []facts.Const{{Value: 15.0, Field: "scope", Measure: "words", Op: "<", Pos: facts.Pos{Line: 9, Col: 36, Offset: 117}}},
+		Consts: []facts.Const{{Value: 15.0, Field: "scope", Measure: "words", Op: "<", Pos: facts.Pos{Line: 9, Col: 36, Offset: 117}, Branch: facts.BranchReject}},
 		Fields: []string{"scope"},
 		Calls:  []string{"Fields", "New", "len"},
 	}
@@ -717,8 +717,18 @@ func checkFunctions(t testing.TB, src []byte, ff *facts.File) {
 			}
 			switch c.Value.(type) {
 			case float64, string, bool:
+				if c.Ref != "" {
+					t.Fatalf("function %s: const %d has a value and a ref %q", f.Name, k, c.Ref)
+				}
+			case nil: // a constant of another file, named by its ref
+				if c.Ref == "" || c.Name == "" {
+					t.Fatalf("function %s: const %d without a value nor a ref", f.Name, k)
+				}
 			default:
 				t.Fatalf("function %s: const %d value %T", f.Name, k, c.Value)
+			}
+			if c.Branch != facts.BranchUnknown && c.Branch != facts.BranchReject && c.Branch != facts.BranchAccept {
+				t.Fatalf("function %s: const %d branch %d", f.Name, k, c.Branch)
 			}
 			if c.Measure != "" && c.Measure != "len" && c.Measure != "words" || c.Measure != "" && c.Field == "" {
 				t.Fatalf("function %s: const %d measure %q of %q", f.Name, k, c.Measure, c.Field)
@@ -729,6 +739,88 @@ func checkFunctions(t testing.TB, src []byte, ff *facts.File) {
 			if k > 0 && f.Consts[k-1].Pos.Offset > c.Pos.Offset {
 				t.Fatalf("function %s: consts out of order", f.Name)
 			}
+		}
+	}
+}
+
+// TestConstRefs: without types.Info, a name neither the function nor the
+// file declares, and pkg.Name of an import, are refs to resolve over the
+// tree; a file constant is a value; a local variable is neither.
+func TestConstRefs(t *testing.T) {
+	src := `package p
+
+import "example.com/x/limits"
+
+const fileMin = 15
+
+func validateDelegate(d Delegate, floor int) error {
+	local := 3
+	if d.A < fileMin {
+	}
+	if d.B < minWords {
+	}
+	if d.C < limits.MaxPlan {
+	}
+	if d.D < local {
+	}
+	if d.E < floor {
+	}
+	return nil
+}
+`
+	ff, err := Extract("x.go", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range ff.Functions[0].Consts {
+		got = append(got, fmt.Sprintf("%s %v %s %s", c.Field, c.Value, c.Name, c.Ref))
+	}
+	want := []string{"a 15 fileMin ", "b <nil> minWords :minWords", "c <nil> MaxPlan example.com/x/limits:MaxPlan"}
+	if !slices.Equal(got, want) {
+		t.Errorf("consts\n got %q\nwant %q", got, want)
+	}
+}
+
+// TestConstBranch: what the code does when a comparison holds.
+func TestConstBranch(t *testing.T) {
+	for _, tc := range []struct {
+		body string
+		want facts.Branch
+	}{
+		{"if d.N < 15 { return errors.New(\"x\") }", facts.BranchReject},
+		{"if d.N < 15 { return fmt.Errorf(\"x\") }", facts.BranchReject},
+		{"if d.N < 15 { return ErrShort }", facts.BranchReject},
+		{"if d.N < 15 { return &ValidationError{} }", facts.BranchReject},
+		{"if d.N < 15 { panic(\"x\") }", facts.BranchReject},
+		{"if d.N < 15 { errs = append(errs, \"x\") }", facts.BranchReject},
+		{"if d.N >= 15 { return nil }", facts.BranchAccept},
+		{"if !(d.N < 15) { return nil }", facts.BranchReject},
+		{"if d.M > 1 || d.N < 15 { return errors.New(\"x\") }", facts.BranchReject},
+		{"if d.N < 15 { log(\"x\") } else { return errors.New(\"x\") }", facts.BranchAccept},
+		{"if d.N < 15 { log(\"x\") }", facts.BranchUnknown},
+		{"if f(d.N < 15) { return errors.New(\"x\") }", facts.BranchUnknown},
+	} {
+		src := "package p\n\nimport (\n\t\"errors\"\n\t\"fmt\"\n)\n\nvar _ = fmt.Sprint\n\nfunc validateX(d D) error {\n\t" + tc.body + "\n\treturn errors.New(\"end\")\n}\n"
+		ff, err := Extract("x.go", []byte(src))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.body, err)
+		}
+		var got []facts.Branch
+		for _, c := range ff.Functions[0].Consts {
+			if c.Field == "n" {
+				got = append(got, c.Branch)
+			}
+		}
+		if len(got) != 1 || got[0] != tc.want {
+			t.Errorf("%q: branches %v, want %v", tc.body, got, tc.want)
+		}
+	}
+	for name, want := range map[string]facts.Branch{"IsValid": facts.BranchAccept, "checkScope": facts.BranchAccept,
+		"isInvalid": facts.BranchUnknown, "ShouldEscalate": facts.BranchUnknown} {
+		ff, _ := Extract("x.go", []byte("package p\n\nfunc "+name+"(d D) bool {\n\treturn d.N < 15\n}\n"))
+		if got := ff.Functions[0].Consts[0].Branch; got != want {
+			t.Errorf("%s: branch %v, want %v", name, got, want)
 		}
 	}
 }

@@ -9,6 +9,7 @@ package python
 // deep nesting costs no more stack than that.
 
 import (
+	"context"
 	"slices"
 
 	"github.com/protoscan/protoscan/languages/facts"
@@ -48,11 +49,31 @@ type funcState struct {
 	// before maps to the zero local.
 	locals map[string]local
 	mod    moduleInfo
+	// pol is the branch of the condition being walked (the comparisons
+	// of an if's condition, of a returned verdict); the expression walk
+	// hands it down through not, and, or and parentheses only.
+	pol facts.Branch
+	// verdict is the branch of `return <condition>` in this function:
+	// accept when its name says it tells validity (is_valid, check_x).
+	verdict facts.Branch
 	// hook, when set (by tests), sees every function's tokens.
 	hook func(fn *facts.Function, toks []shape.Token)
 }
 
-type local struct{ path, measure string }
+// local is what a name of the function holds: the field it was read from,
+// or for a parameter with a default value, that value (def).
+type local struct {
+	path, measure string
+	def           *cval
+}
+
+// cval is the value of a constant operand: a literal, a named constant
+// (name), or a constant of another module (ref, v nil).
+type cval struct {
+	v         any
+	name, ref string
+	param     bool // a parameter's default
+}
 
 // moduleInfo is what the functions of a file see of its module, gathered
 // once per file on its first function.
@@ -64,6 +85,9 @@ type moduleInfo struct {
 	// consts are module-level names with the number of their assignments
 	// and, for a single number or string literal, its value.
 	consts map[string]modConst
+	// imports maps a name an import binds to what it stands for:
+	// "MODULE:NAME" for from MODULE import NAME, "MODULE" for a module.
+	imports map[string]string
 }
 
 type modConst struct {
@@ -125,6 +149,9 @@ func (fs *funcState) release() {
 	if len(fs.mod.consts) > 1<<12 {
 		fs.mod.consts = nil
 	}
+	if len(fs.mod.imports) > 1<<10 {
+		fs.mod.imports = nil
+	}
 	clear(fs.consts)
 	fs.reset()
 	if cap(fs.toks) > 1<<16 {
@@ -135,6 +162,7 @@ func (fs *funcState) release() {
 	}
 	clear(fs.mod.roots)
 	clear(fs.mod.consts)
+	clear(fs.mod.imports)
 	fs.mod.ready = false
 	// The slabs' chunks belong to the facts handed out.
 	fs.strSlab, fs.constSlab = nil, nil
@@ -177,6 +205,7 @@ func (x *extractor) function(i int) {
 		x.scanModule()
 	}
 	fs.reset()
+	fs.verdict = verdictOf(id)
 	x.params(x.child(i, fParameters), method, true)
 	params := take(&fs.strSlab, fs.params)
 	x.block(x.child(i, fBody), 1, true)
@@ -220,12 +249,12 @@ func (x *extractor) params(p int, method, collect bool) {
 		if !x.named(c) {
 			continue
 		}
-		id := -1
+		id, def := -1, -1
 		switch x.kind(c) {
 		case kIdent:
 			id = c
 		case kDefaultParam, kTypedDefaultParam:
-			id = x.child(c, fName)
+			id, def = x.child(c, fName), x.child(c, fValue)
 		case kTypedParam, kListSplatPattern, kDictSplatPattern:
 			id = c
 			for k := 0; k < 2 && id >= 0 && x.kind(id) != kIdent; k++ {
@@ -246,6 +275,18 @@ func (x *extractor) params(p int, method, collect bool) {
 		x.tok(shape.Param)
 		if collect {
 			x.fs.params = append(x.fs.params, x.fs.intern(n))
+		}
+		// a parameter's default value is the threshold the function
+		// uses unless a caller says otherwise: quality < threshold
+		// compares with it (the value is read before the parameter is
+		// bound: def f(x=X) is the module's X)
+		if v, _, ok := x.constOf(def, 0); ok {
+			name := x.fs.intern(n)
+			if v.name == "" {
+				v.name = name
+			}
+			x.bindLocal(n, local{def: &v})
+			continue
 		}
 		x.bindLocal(n, local{})
 	}
@@ -308,7 +349,12 @@ func (x *extractor) stmt(s, d int) {
 		}
 	case kReturn:
 		x.tok(shape.Return)
-		x.children(s, d)
+		for c := x.first(s); c >= 0; c = x.next(c, end) {
+			if x.named(c) {
+				x.fs.pol = x.fs.verdict
+				x.expr(c, d+1, 0)
+			}
+		}
 	case kRaise:
 		x.tok(shape.Raise)
 		// raise X from e: the cause is dropped.
@@ -323,6 +369,7 @@ func (x *extractor) stmt(s, d int) {
 		x.tok(shape.Raise)
 		for c := x.first(s); c >= 0; c = x.next(c, end) {
 			if x.named(c) {
+				x.fs.pol = facts.BranchAccept
 				x.expr(c, d+1, 0)
 				break
 			}
@@ -331,6 +378,7 @@ func (x *extractor) stmt(s, d int) {
 		x.tok(shape.Break)
 	case kIf:
 		x.tok(shape.If)
+		x.fs.pol = x.ifBranch(x.child(s, fConsequence), x.elseOf(s))
 		x.expr(x.child(s, fCondition), d+1, 0)
 		x.block(x.child(s, fConsequence), d+1, false)
 		x.tok(shape.End)
@@ -339,6 +387,7 @@ func (x *extractor) stmt(s, d int) {
 			case kElif:
 				x.tok(shape.Else)
 				x.tok(shape.If)
+				x.fs.pol = x.ifBranch(x.child(c, fConsequence), -1)
 				x.expr(x.child(c, fCondition), d+1, 0)
 				x.block(x.child(c, fConsequence), d+1, false)
 				x.tok(shape.End)
@@ -470,6 +519,10 @@ const (
 )
 
 func (x *extractor) expr(e, d, fl int) {
+	// the condition's branch reaches this expression only, not its
+	// operands (see funcState.pol)
+	pol := x.fs.pol
+	x.fs.pol = facts.BranchUnknown
 	if e < 0 || d > maxShapeDepth {
 		return
 	}
@@ -507,17 +560,20 @@ func (x *extractor) expr(e, d, fl int) {
 	case kCall:
 		x.callExpr(e, d, fl)
 	case kCompare:
-		x.compareExpr(e, d)
+		x.compareExpr(e, d, pol)
 	case kBoolOp:
 		if x.kind(x.child(e, fOperator)) == kOpOr {
 			x.tok(shape.Or)
 		} else {
 			x.tok(shape.And)
 		}
+		x.fs.pol = pol
 		x.expr(x.child(e, fLeft), d+1, 0)
+		x.fs.pol = pol
 		x.expr(x.child(e, fRight), d+1, 0)
 	case kNot:
 		x.tok(shape.Not)
+		x.fs.pol = pol.Flip()
 		x.expr(x.child(e, fArgument), d+1, 0)
 	case kBinaryOp:
 		x.tok(shape.Arith)
@@ -546,6 +602,7 @@ func (x *extractor) expr(e, d, fl int) {
 		end := int(x.nodes[e].End)
 		for c := x.first(e); c >= 0; c = x.next(c, end) {
 			if x.named(c) {
+				x.fs.pol = pol
 				x.expr(c, d+1, fl&^fRootOK)
 			}
 		}
@@ -928,7 +985,7 @@ func mirror(op string) string {
 
 // compareExpr writes a comparison; a chain a < b < c is And (Lt a b) (Lt
 // b c), as Go writes it (left-associated when longer).
-func (x *extractor) compareExpr(e, d int) {
+func (x *extractor) compareExpr(e, d int, pol facts.Branch) {
 	var ob, pb [8]int
 	operands, ops := ob[:0], pb[:0]
 	end := int(x.nodes[e].End)
@@ -989,72 +1046,159 @@ func (x *extractor) compareExpr(e, d int) {
 						continue
 					}
 					if v, vat, ok := x.constOf(c, at); ok {
-						x.addConst(v, name, l, vat)
+						x.addConst(v, name, l, vat, pol)
 					}
 				}
 			default:
 				if v, vat, ok := x.constOf(r, at); ok {
-					x.addConst(v, name, l, vat)
+					x.addConst(v, name, l, vat, pol)
 				}
 			}
 			continue
 		}
 		lv, lat, lok := x.constOf(l, at)
 		rv, rat, rok := x.constOf(r, at)
+		// a parameter with a default is a variable beside a literal:
+		// attempts >= 3 compares the parameter attempts=0 with 3
+		if lok && rok && lv.param != rv.param {
+			lok, rok = rv.param, lv.param
+		}
 		switch {
 		case lok && rok:
 			// Two constants (LEVEL > 2): the right one, about no field.
-			x.fs.consts = append(x.fs.consts, facts.Const{Value: rv, Op: name, Pos: x.pos(rat)})
+			x.fs.consts = append(x.fs.consts, facts.Const{Value: rv.v, Name: rv.name, Ref: rv.ref, Op: name, Pos: x.pos(rat), Branch: pol})
 		case lok:
-			x.addConst(lv, mirror(name), r, lat)
+			x.addConst(lv, mirror(name), r, lat, pol)
 		case rok:
-			x.addConst(rv, name, l, rat)
+			x.addConst(rv, name, l, rat, pol)
 		}
 	}
 }
 
-func (x *extractor) addConst(v any, op string, side int, at uint32) {
+func (x *extractor) addConst(v cval, op string, side int, at uint32, pol facts.Branch) {
 	path, measure, k := x.side(side)
 	field := ""
 	if k != sideNone {
-		field = string(path)
+		field = x.fs.intern(path)
 	}
-	x.fs.consts = append(x.fs.consts, facts.Const{Value: v, Field: field, Measure: measure, Op: op, Pos: x.pos(at)})
+	x.fs.consts = append(x.fs.consts, facts.Const{Value: v.v, Field: field, Measure: measure, Op: op, Pos: x.pos(at),
+		Name: v.name, Ref: v.ref, Branch: pol})
 }
 
 // constOf returns the constant value of expression i: a number (float64),
-// a str literal, True or False, or a module-level name assigned one
-// number or string literal once (and not bound in the function), which is
-// placed at cmp, the comparison.
-func (x *extractor) constOf(i int, cmp uint32) (v any, at uint32, ok bool) {
+// a str literal, True or False, a module-level name assigned one number
+// or string literal once (and not bound in the function), a parameter's
+// default value, or a name imported from another module (a ref, resolved
+// by the analyzer). A named value is placed at cmp, the comparison.
+func (x *extractor) constOf(i int, cmp uint32) (v cval, at uint32, ok bool) {
 	i = x.unparen(i)
 	if i < 0 {
-		return nil, 0, false
+		return cval{}, 0, false
 	}
 	at = x.nodes[i].StartByte
 	switch x.kind(i) {
 	case kInteger, kFloat, kUnary:
 		if f, ok := x.number(i); ok {
-			return f, at, true
+			return cval{v: f}, at, true
 		}
 	case kString, kConcat:
 		if s, ok := x.literal(i); ok {
-			return s, at, true
+			return cval{v: s}, at, true
 		}
 	case kTrue:
-		return true, at, true
+		return cval{v: true}, at, true
 	case kFalse:
-		return false, at, true
+		return cval{v: false}, at, true
 	case kIdent:
 		name := x.text(i)
-		if _, bound := x.fs.locals[string(name)]; bound {
-			return nil, 0, false
+		if l, bound := x.fs.locals[string(name)]; bound {
+			if l.def != nil {
+				v := *l.def
+				v.param = true
+				return v, cmp, true
+			}
+			return cval{}, 0, false
 		}
-		if c, found := x.fs.mod.consts[string(name)]; found && c.n == 1 && c.val != nil {
-			return c.val, cmp, true
+		if c, found := x.fs.mod.consts[string(name)]; found {
+			if c.n == 1 && c.val != nil {
+				return cval{v: c.val, name: x.fs.intern(name)}, cmp, true
+			}
+			return cval{}, 0, false
+		}
+		if ref, ok := x.fs.mod.imports[string(name)]; ok && bytesHas([]byte(ref), ':') {
+			return cval{name: x.fs.intern(name), ref: ref}, cmp, true
+		}
+	case kAttr:
+		// limits.MIN_WORDS, pkg.limits.MIN_WORDS: a constant of an
+		// imported module
+		if ref, name := x.moduleRef(i); ref != "" {
+			return cval{name: name, ref: ref}, cmp, true
 		}
 	}
-	return nil, 0, false
+	return cval{}, 0, false
+}
+
+// moduleRef returns the ref of attribute chain i when it names a module
+// attribute: the root is an imported module (import a.b as m; m.X) or a
+// name imported from a package (from a import m; m.X), and the chain is
+// made of plain names.
+func (x *extractor) moduleRef(i int) (ref, name string) {
+	attr := x.child(i, fAttribute)
+	if attr < 0 {
+		return "", ""
+	}
+	var segs [8]int
+	n := 0
+	o := x.child(i, fObject)
+	for ; x.kind(o) == kAttr; o = x.child(o, fObject) {
+		if n == len(segs) {
+			return "", ""
+		}
+		segs[n] = x.child(o, fAttribute)
+		n++
+	}
+	if x.kind(o) != kIdent {
+		return "", ""
+	}
+	root := x.text(o)
+	if _, shadowed := x.fs.locals[string(root)]; shadowed {
+		return "", ""
+	}
+	mod, ok := x.fs.mod.imports[string(root)]
+	if !ok {
+		return "", ""
+	}
+	b := []byte(mod)
+	if k := indexByte(b, ':'); k >= 0 {
+		// from pkg import mod: the module pkg.mod (from . import mod: .mod)
+		pkg, m := b[:k], b[k+1:]
+		b = append([]byte(nil), pkg...)
+		if len(pkg) > 0 && pkg[len(pkg)-1] != '.' {
+			b = append(b, '.')
+		}
+		b = append(b, m...)
+	}
+	for k := n - 1; k >= 0; k-- {
+		if segs[k] < 0 {
+			return "", ""
+		}
+		b = append(append(b, '.'), x.text(segs[k])...)
+	}
+	nm := x.text(attr)
+	if len(nm) == 0 {
+		return "", ""
+	}
+	b = append(append(b, ':'), nm...)
+	return x.fs.intern(b), x.fs.intern(nm)
+}
+
+func indexByte(b []byte, c byte) int {
+	for i, x := range b {
+		if x == c {
+			return i
+		}
+	}
+	return -1
 }
 
 // number returns the value of a number literal, signed or not, as float64.
@@ -1274,7 +1418,7 @@ func (x *extractor) bindFrom(name []byte, right int) {
 // from a field before, or it shadows a module constant or root.
 func (x *extractor) bindLocal(name []byte, l local) {
 	fs := &x.fs
-	if l.path == "" {
+	if l.path == "" && l.def == nil {
 		_, bound := fs.locals[string(name)]
 		_, isConst := fs.mod.consts[string(name)]
 		_, isRoot := fs.mod.roots[string(name)]
@@ -1399,14 +1543,14 @@ func (x *extractor) caseConsts(p, subj, depth int) {
 					if neg >= 0 {
 						f, at = -f, x.nodes[neg].StartByte
 					}
-					x.addConst(f, "==", subj, at)
+					x.addConst(cval{v: f}, "==", subj, at, 0)
 				}
 			case k == kString || k == kConcat:
 				if v, ok := x.literal(c); ok {
-					x.addConst(v, "==", subj, x.nodes[c].StartByte)
+					x.addConst(cval{v: v}, "==", subj, x.nodes[c].StartByte, 0)
 				}
 			case k == kTrue || k == kFalse:
-				x.addConst(k == kTrue, "==", subj, x.nodes[c].StartByte)
+				x.addConst(cval{v: k == kTrue}, "==", subj, x.nodes[c].StartByte, 0)
 			case k == kUnionPattern || k == kCasePattern || k == kAsPattern:
 				x.caseConsts(c, subj, depth+1)
 			case k == kTuplePattern:
@@ -1448,28 +1592,84 @@ func (x *extractor) scanModule() {
 }
 
 // importNames adds the names import statement i binds: the first name of
-// each dotted module name, or its alias.
+// each dotted module name, or its alias; and what each stands for
+// (moduleInfo.imports).
 func (x *extractor) importNames(i int) {
+	from := x.kind(i) == kImportFrom
+	var mod []byte
+	if from {
+		if mod = x.dotted(x.child(i, fModuleName)); mod == nil {
+			return // from __future__, a name lost to a syntax error
+		}
+	}
 	end := int(x.nodes[i].End)
 	for c := x.first(i); c >= 0; c = x.next(c, end) {
 		if x.nodes[c].Field != fName {
 			continue
 		}
-		var id int
+		var id, full int
 		switch x.kind(c) {
 		case kDottedName:
-			id = x.childKind(c, kIdent)
+			id, full = x.childKind(c, kIdent), -1
+			if from {
+				full = c
+			}
 		case kAliasedImport:
-			id = x.child(c, fAlias)
+			id, full = x.child(c, fAlias), x.child(c, fName)
 		default:
 			continue
 		}
-		if id >= 0 {
-			if n := x.text(id); len(n) > 0 {
-				x.fs.mod.roots[x.fs.intern(n)] = struct{}{}
-			}
+		if id < 0 {
+			continue
+		}
+		n := x.text(id)
+		if len(n) == 0 {
+			continue
+		}
+		x.fs.mod.roots[x.fs.intern(n)] = struct{}{}
+		// import a.b binds a, the module a; import a.b as m binds the
+		// module a.b; from M import N (as m) binds M:N
+		target := x.dotted(full)
+		if full < 0 {
+			target = n
+		}
+		if target == nil {
+			continue
+		}
+		var b []byte
+		if from {
+			b = append(append(append(b, mod...), ':'), target...)
+		} else {
+			b = append(b, target...)
+		}
+		if x.fs.mod.imports == nil {
+			x.fs.mod.imports = make(map[string]string)
+		}
+		x.fs.mod.imports[x.fs.intern(n)] = x.fs.intern(b)
+	}
+}
+
+// dotted returns the text of a dotted or relative module name without
+// spaces ("a.b", "..a"), or nil.
+func (x *extractor) dotted(i int) []byte {
+	if i < 0 {
+		return nil
+	}
+	t := x.text(i)
+	if len(t) == 0 || len(t) > 256 {
+		return nil
+	}
+	var b []byte
+	for _, c := range t {
+		switch {
+		case c == '.' || c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c >= 0x80:
+			b = append(b, c)
+		case c == ' ' || c == '\t' || c == '\\' || c == '\n' || c == '\r':
+		default:
+			return nil // a comment inside, an error
 		}
 	}
+	return b
 }
 
 // scanModuleBlock counts the module-level assignments and classes among
@@ -1584,4 +1784,210 @@ func (x *extractor) moduleName(name []byte, val any) {
 		c = modConst{val: val, n: 1}
 	}
 	m[x.fs.intern(name)] = c
+}
+
+// ifBranch is the branch of an if's condition: what its body does (see
+// outcome), else the opposite of what its else clause does.
+func (x *extractor) ifBranch(body, elseClause int) facts.Branch {
+	if b := x.outcome(body); b != facts.BranchUnknown {
+		return b
+	}
+	if elseClause >= 0 {
+		return x.outcome(x.child(elseClause, fBody)).Flip()
+	}
+	return facts.BranchUnknown
+}
+
+// elseOf returns the else clause of if statement s, or -1.
+func (x *extractor) elseOf(s int) int {
+	end := int(x.nodes[s].End)
+	for c := x.first(s); c >= 0; c = x.next(c, end) {
+		if x.kind(c) == kElse {
+			return c
+		}
+	}
+	return -1
+}
+
+// outcome says what block b does to the input it judges, by its first
+// statement that says: raise, return False (or a tuple starting with it),
+// return a message string, append to a list named for problems, or set a
+// validity flag to False reject; return True or set the flag to True
+// accept.
+func (x *extractor) outcome(b int) facts.Branch {
+	if b < 0 {
+		return facts.BranchUnknown
+	}
+	end := int(x.nodes[b].End)
+	n := 0
+	for c := x.first(b); c >= 0 && n < 8; c = x.next(c, end) {
+		if !x.named(c) {
+			continue
+		}
+		n++
+		switch x.kind(c) {
+		case kRaise:
+			return facts.BranchReject
+		case kReturn:
+			var buf [2]int
+			kids := x.namedChildren(c, buf[:0])
+			if len(kids) != 1 {
+				return facts.BranchUnknown
+			}
+			v := x.unparen(kids[0])
+			if k := x.kind(v); k == kTuple || k == kExprList {
+				v = x.unparen(x.namedFirst(v))
+			}
+			switch x.kind(v) {
+			case kFalse:
+				return facts.BranchReject
+			case kTrue:
+				return facts.BranchAccept
+			case kString, kConcat:
+				return facts.BranchReject
+			}
+			return facts.BranchUnknown
+		case kExprStmt:
+			e := x.namedFirst(c)
+			switch x.kind(e) {
+			case kCall:
+				fn := x.child(e, fFunction)
+				if x.kind(fn) == kAttr {
+					switch string(x.text(x.child(fn, fAttribute))) {
+					case "append", "add", "extend", "insert":
+						if problemName(x.lastName(x.child(fn, fObject))) {
+							return facts.BranchReject
+						}
+					}
+				}
+			case kAssign:
+				if r := x.kind(x.child(e, fRight)); (r == kFalse || r == kTrue) && validityName(x.lastName(x.child(e, fLeft))) {
+					if r == kFalse {
+						return facts.BranchReject
+					}
+					return facts.BranchAccept
+				}
+			}
+		}
+	}
+	return facts.BranchUnknown
+}
+
+// namedFirst returns the first named child of i, or -1.
+func (x *extractor) namedFirst(i int) int {
+	if i < 0 {
+		return -1
+	}
+	end := int(x.nodes[i].End)
+	for c := x.first(i); c >= 0; c = x.next(c, end) {
+		if x.named(c) {
+			return c
+		}
+	}
+	return -1
+}
+
+// lastName is the name of a variable or the last attribute of a chain:
+// errors, self.errors, result.problems.
+func (x *extractor) lastName(i int) []byte {
+	switch x.kind(i) {
+	case kIdent:
+		return x.text(i)
+	case kAttr:
+		return x.text(x.child(i, fAttribute))
+	}
+	return nil
+}
+
+// problemName reports whether a list's name says it collects problems:
+// errors, issues, violations, problems, failures (any case, any affix).
+func problemName(b []byte) bool {
+	n := lowerWord(b)
+	for _, w := range [...]string{"err", "issue", "violation", "problem", "fail", "invalid"} {
+		if containsStr(n, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// validityName reports whether a flag's name says it holds validity:
+// valid, is_valid, ok, passed.
+func validityName(b []byte) bool {
+	switch n := lowerWord(b); n {
+	case "ok", "valid", "is_valid", "isvalid", "passed", "passes", "success":
+		return true
+	}
+	return false
+}
+
+// verdictOf is the branch of `return <condition>` in a function named
+// name: accept for a name that says the result tells validity (is_valid,
+// validate_x, check_x), unknown for any other (is_invalid, too_short and
+// escalate return the opposite or something else).
+func verdictOf(name []byte) facts.Branch {
+	n := lowerWord(name)
+	for _, w := range [...]string{"invalid", "not", "too", "missing", "fail", "error", "reject", "escalat", "need", "should"} {
+		if containsStr(n, w) {
+			return facts.BranchUnknown
+		}
+	}
+	for _, w := range [...]string{"valid", "check", "verif", "meets", "passes", "satisf"} {
+		if containsStr(n, w) {
+			return facts.BranchAccept
+		}
+	}
+	return facts.BranchUnknown
+}
+
+// lowerWord is b in ASCII lower case, at most 64 bytes of it.
+func lowerWord(b []byte) string {
+	if len(b) > 64 {
+		b = b[:64]
+	}
+	var buf [64]byte
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return string(buf[:len(b)])
+}
+
+func containsStr(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return true
+		}
+	}
+	return false
+}
+
+// ModuleConsts returns the module-level names of Python source src that
+// are assigned one number literal once (MIN_SCOPE_WORDS = 15), by name:
+// the constants other modules import and compare with (see
+// facts.Const.Ref). It fails as Extract does.
+func ModuleConsts(ctx context.Context, src []byte) (map[string]float64, error) {
+	x := extractors.Get().(*extractor)
+	defer x.release()
+	err := parserPool().Parse(ctx, src, func(t *treesitter.Tree) error {
+		x.nodes = t.Flatten(x.nodes)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	x.src = src
+	x.scanModule()
+	var out map[string]float64
+	for name, c := range x.fs.mod.consts {
+		if f, ok := c.val.(float64); ok && c.n == 1 {
+			if out == nil {
+				out = make(map[string]float64)
+			}
+			out[name] = f
+		}
+	}
+	return out, nil
 }

@@ -94,8 +94,18 @@ func checkFunctions(t testing.TB, f *facts.File, checkPos func(string, facts.Pos
 			}
 			switch c.Value.(type) {
 			case float64, string, bool:
+				if c.Ref != "" {
+					t.Fatalf("%s: Const with a value and a ref %q", fn.Name, c.Ref)
+				}
+			case nil: // a constant of another module, named by its ref
+				if c.Ref == "" || c.Name == "" || !strings.Contains(c.Ref, ":") {
+					t.Fatalf("%s: Const without a value nor a ref: %+v", fn.Name, c)
+				}
 			default:
 				t.Fatalf("%s: Const value %#v", fn.Name, c.Value)
+			}
+			if c.Branch != facts.BranchUnknown && c.Branch != facts.BranchReject && c.Branch != facts.BranchAccept {
+				t.Fatalf("%s: Const branch %d", fn.Name, c.Branch)
 			}
 			checkPos("const", c.Pos)
 			if c.Pos.Offset < fn.Pos.Offset || c.Pos.Offset > fn.End.Offset {
@@ -173,8 +183,8 @@ func TestFunctionsShouldEscalate(t *testing.T) {
 		t.Errorf("range %+v-%+v", fn.Pos, fn.End)
 	}
 	wantConsts := []facts.Const{
-		{Value: 0.7, Field: "metrics.quality", Op: "<", Pos: facts.Pos{Line: 2, Col: 41, Offset: 71}},
-		{Value: 3.0, Field: "retry_count", Op: ">=", Pos: facts.Pos{Line: 4, Col: 35, Offset: 130}},
+		{Value: 0.7, Field: "metrics.quality", Op: "<", Pos: facts.Pos{Line: 2, Col: 41, Offset: 71}, Branch: facts.BranchAccept},
+		{Value: 3.0, Field: "retry_count", Op: ">=", Pos: facts.Pos{Line: 4, Col: 35, Offset: 130}, Branch: facts.BranchAccept},
 		{Value: "blocked", Field: "status", Op: "==", Pos: facts.Pos{Line: 6, Col: 34, Offset: 186}},
 	}
 	if !slices.Equal(fn.Consts, wantConsts) {
@@ -588,5 +598,99 @@ func TestFunctionsNestedChains(t *testing.T) {
 	_, toks := extractTokens(t, "def g(a, c):\n    return a < f(a.b) < c\n")
 	if got, want := tokString(toks["g"]), "Param Param Return And Lt Name Call Name Name Field End Lt Call Name Name Field End Name"; got != want {
 		t.Errorf("tokens\n got %s\nwant %s", got, want)
+	}
+}
+
+// TestConstSources: a threshold written as a literal, a module constant,
+// a parameter's default (also a module constant as default), an imported
+// name or a module attribute; a parameter with a default beside a literal
+// stays the variable; a rebound parameter loses its default.
+func TestConstSources(t *testing.T) {
+	src := `from config.limits import FLOOR as QF
+from . import limits
+import pkg.limits as pl
+from pkg import rules
+MIN_WORDS = 15
+TWICE = 1
+TWICE = 2
+
+def f(d, threshold=0.5, floor=MIN_WORDS, attempts=0, other=0.1):
+    if d["a"] < MIN_WORDS: pass
+    if d["b"] < threshold: pass
+    if d["c"] < floor: pass
+    if attempts >= 3: pass
+    if d["d"] < QF: pass
+    if d["e"] < limits.MAX: pass
+    if d["f"] < pl.MAX: pass
+    if d["g"] < rules.MAX: pass
+    if d["h"] < TWICE: pass
+    other = d["x"]
+    if d["i"] < other: pass
+`
+	f, _ := extractTokens(t, src)
+	var got []string
+	for _, c := range f.Functions[0].Consts {
+		got = append(got, fmt.Sprintf("%s %v %s %s", c.Field, c.Value, c.Name, c.Ref))
+	}
+	want := []string{
+		"a 15 MIN_WORDS ",
+		"b 0.5 threshold ",
+		"c 15 MIN_WORDS ",
+		"attempts 3  ",
+		"d <nil> QF config.limits:FLOOR",
+		"e <nil> MAX .limits:MAX",
+		"f <nil> MAX pkg.limits:MAX",
+		"g <nil> MAX pkg.rules:MAX",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("consts\n got %q\nwant %q", got, want)
+	}
+}
+
+// TestConstBranch: what the code does when a comparison holds, through
+// not, and, or, else and elif.
+func TestConstBranch(t *testing.T) {
+	for _, tc := range []struct {
+		body string
+		want facts.Branch
+	}{
+		{"if d['n'] < 15:\n        raise ValueError('x')", facts.BranchReject},
+		{"if d['n'] < 15:\n        return False", facts.BranchReject},
+		{"if d['n'] < 15:\n        return False, 'short'", facts.BranchReject},
+		{"if d['n'] < 15:\n        return 'scope too short'", facts.BranchReject},
+		{"if d['n'] < 15:\n        errors.append('x')", facts.BranchReject},
+		{"if d['n'] < 15:\n        self.problems.append('x')", facts.BranchReject},
+		{"if d['n'] < 15:\n        valid = False", facts.BranchReject},
+		{"if d['n'] < 15:\n        return True", facts.BranchAccept},
+		{"if not d['n'] < 15:\n        return True", facts.BranchReject},
+		{"if d['m'] > 1 or d['n'] < 15:\n        raise ValueError('x')", facts.BranchReject},
+		{"if not (d['m'] > 1 and d['n'] < 15):\n        raise ValueError('x')", facts.BranchAccept},
+		{"if d['n'] < 15:\n        pass\n    else:\n        raise ValueError('x')", facts.BranchAccept},
+		{"if d['m']:\n        pass\n    elif d['n'] < 15:\n        raise ValueError('x')", facts.BranchReject},
+		{"assert d['n'] < 15", facts.BranchAccept},
+		{"if d['n'] < 15:\n        log('x')", facts.BranchUnknown},
+		{"if d['n'] < 15:\n        results.append('x')", facts.BranchUnknown},
+		{"if f(d['n'] < 15):\n        raise ValueError('x')", facts.BranchUnknown}, // an argument, not the condition
+		{"x = d['n'] < 15", facts.BranchUnknown},
+		{"return d['n'] < 15", facts.BranchAccept}, // in validate_x: its verdict
+	} {
+		f, _ := extractTokens(t, "def validate_x(d):\n    "+tc.body+"\n")
+		var got []facts.Branch
+		for _, c := range f.Functions[0].Consts {
+			if c.Field == "n" {
+				got = append(got, c.Branch)
+			}
+		}
+		if len(got) != 1 || got[0] != tc.want {
+			t.Errorf("%q: branches %v, want %v", tc.body, got, tc.want)
+		}
+	}
+	// return <condition> is a verdict only in a function named for validity
+	for name, want := range map[string]facts.Branch{"is_valid": facts.BranchAccept, "check_scope": facts.BranchAccept,
+		"is_invalid": facts.BranchUnknown, "too_short": facts.BranchUnknown, "should_escalate": facts.BranchUnknown, "words": facts.BranchUnknown} {
+		f, _ := extractTokens(t, "def "+name+"(d):\n    return d['n'] < 15\n")
+		if got := f.Functions[0].Consts[0].Branch; got != want {
+			t.Errorf("%s: branch %v, want %v", name, got, want)
+		}
 	}
 }

@@ -267,7 +267,7 @@ var (
 	fSubscript, fFunction, fArguments, fSubject, fBody             uint16
 	fSuperclasses, fOperators, fOperator, fArgument, fReturnType   uint16
 	fCondition, fConsequence, fAlternative, fParameters, fAlias    uint16
-	fDefinition, fGuard                                            uint16
+	fDefinition, fGuard, fModuleName                               uint16
 )
 
 var (
@@ -298,4 +298,5 @@ func init() {
 	fArgument, fReturnType = f("argument"), f("return_type")
 	fCondition, fConsequence, fAlternative = f("condition"), f("consequence"), f("alternative")
 	fParameters, fAlias, fDefinition, fGuard = f("parameters"), f("alias"), f("definition"), f("guard")
+	fModuleName = f("module_name")
 }

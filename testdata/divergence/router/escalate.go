@@ -18,7 +18,7 @@ type Metrics struct {
 // ShouldEscalate decides whether a HANDBACK goes up to a senior agent.
 func ShouldEscalate(h Handback) bool {
 	quality := h.Metrics.Quality
-	if quality < 0.7 {
+	if quality < minQuality {
 		return true
 	}
 	if h.RetryCount >= 3 {

@@ -1,0 +1,271 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/protoscan/protoscan/baseline"
+	"github.com/protoscan/protoscan/finding"
+	"github.com/protoscan/protoscan/gitdiff"
+	"github.com/protoscan/protoscan/scan"
+	"github.com/protoscan/protoscan/suppress"
+)
+
+// How a scan names files (a contract, DESIGN.md): text, JSON and Markdown
+// as the user reaches them, relative to the working directory (absolute
+// under an absolute PATH), so that editors and problem matchers open
+// them; SARIF, baselines and fingerprints relative to the repository
+// root, so that code scanning annotates the right file and a baseline
+// holds wherever the scan was started.
+
+// scanRoot is one PATH of a scan and the names of its files.
+type scanRoot struct {
+	path string // as given
+	// display is the prefix of the findings' paths: the directory the
+	// PATH stands for (a file's directory), as given, cleaned and
+	// slash-separated; "" for the working directory.
+	display string
+	// key is that directory relative to the repository root ("" for
+	// the root itself, "../x" outside it), the prefix of the paths
+	// fingerprints, baselines and SARIF hold.
+	key string
+	// scope is what the PATH names, relative to the repository root:
+	// key, or the file under it
+	scope string
+}
+
+// pathMap names the files of the PATHs of one scan.
+type pathMap struct {
+	roots []scanRoot
+	// base is the repository root (symbolic links resolved), else the
+	// working directory.
+	base string
+}
+
+// newPathMap finds the repository root with gitdiff.FindRepo, which asks
+// git from the working directory only (never from a scanned tree), and
+// names each PATH's files; with no repository (or no git) the working
+// directory stands for its root.
+func newPathMap(ctx context.Context, paths []string) *pathMap {
+	m := &pathMap{}
+	if repo, err := gitdiff.FindRepo(ctx); err == nil {
+		m.base = realPath(repo.Root)
+	} else if wd, err := os.Getwd(); err == nil {
+		m.base = realPath(wd)
+	}
+	for _, p := range paths {
+		dir := dirOf(p)
+		display := slashClean(dir)
+		if display == "." {
+			display = ""
+		}
+		r := scanRoot{path: p, display: display, key: m.rel(dir)}
+		r.scope = r.key
+		if dir != p {
+			r.scope = path.Join(r.key, filepath.Base(p))
+		}
+		m.roots = append(m.roots, r)
+	}
+	return m
+}
+
+// realPath is p made absolute, with its symbolic links resolved when it
+// exists.
+func realPath(p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return p
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		return real
+	}
+	return abs
+}
+
+// rel is the slash path of the directory dir relative to the base ("" for
+// the base itself).
+func (m *pathMap) rel(dir string) string {
+	if m.base == "" {
+		return slashClean(dir)
+	}
+	r, err := filepath.Rel(m.base, realPath(dir))
+	if err != nil {
+		return filepath.ToSlash(realPath(dir))
+	}
+	if r = filepath.ToSlash(r); r == "." {
+		return ""
+	}
+	return r
+}
+
+// key is the repository-relative path of a file the findings name p: by
+// the PATH whose files are named under the longest prefix of p, else
+// from the file system.
+func (m *pathMap) key(p string) string {
+	best := -1
+	for i, r := range m.roots {
+		if under(p, r.display) && (best < 0 || len(r.display) > len(m.roots[best].display)) {
+			best = i
+		}
+	}
+	if best >= 0 {
+		r := m.roots[best]
+		return scan.KeyPath(p, r.display, r.key)
+	}
+	return path.Join(m.rel(filepath.Dir(filepath.FromSlash(p))), path.Base(p))
+}
+
+// under tells whether the slash path p is named under prefix ("" holds
+// every relative path).
+func under(p, prefix string) bool {
+	if prefix == "" {
+		return !path.IsAbs(p) && p != ".." && !strings.HasPrefix(p, "../")
+	}
+	return p == prefix || strings.HasPrefix(p, strings.TrimSuffix(prefix, "/")+"/")
+}
+
+// srcRoot is the file URI of the repository root, ending in "/".
+func (m *pathMap) srcRoot() string {
+	if m.base == "" {
+		return ""
+	}
+	u := url.URL{Scheme: "file", Path: filepath.ToSlash(m.base)}
+	if !strings.HasPrefix(u.Path, "/") {
+		u.Path = "/" + u.Path // a Windows drive
+	}
+	if !strings.HasSuffix(u.Path, "/") {
+		u.Path += "/"
+	}
+	return u.String()
+}
+
+// keyed returns copies of fs that name files relative to the repository
+// root: their paths, related places and fix edits.
+func (m *pathMap) keyed(fs []finding.Finding) []finding.Finding {
+	out := slices.Clone(fs)
+	for i := range out {
+		f := &out[i]
+		f.Path = m.key(f.Path)
+		if len(f.Related) > 0 {
+			f.Related = slices.Clone(f.Related)
+			for j := range f.Related {
+				f.Related[j].Path = m.key(f.Related[j].Path)
+			}
+		}
+		if f.Fix != nil {
+			fx := *f.Fix
+			fx.Edits = slices.Clone(fx.Edits)
+			for j := range fx.Edits {
+				fx.Edits[j].Path = m.key(fx.Edits[j].Path)
+			}
+			f.Fix = &fx
+		}
+	}
+	return out
+}
+
+// filterBaseline drops the findings b holds, matched on their
+// repository-relative paths, and counts the entries of the scanned trees
+// that matched none as stale; the entries of a baseline an earlier
+// protoscan wrote, relative to the scanned PATH, match too (see
+// baseline.Match), their fingerprints recomputed from the flagged line,
+// read again with the scan's size limit.
+func (m *pathMap) filterBaseline(b *baseline.Baseline, fs []finding.Finding, maxSize int64) (kept []finding.Finding, matched, stale int) {
+	keys := m.keyed(fs)
+	srcs := map[string][]byte{}
+	legacy := func(i int, tail string) string {
+		f := fs[i]
+		var text []byte
+		switch {
+		case f.Rule == suppress.RuleUnused || f.Rule == suppress.RuleNoReason:
+			text = []byte(f.Message) // as applySuppressions fingerprints them
+		case f.Line > 0:
+			src, ok := srcs[f.Path]
+			if !ok {
+				src = readHead(filepath.FromSlash(f.Path), maxSize)
+				srcs[f.Path] = src
+			}
+			text = baseline.LineText(src, f.Line)
+		}
+		return baseline.Fingerprint(f.Rule, tail, text)
+	}
+	in, left := b.Match(keys, legacy)
+	for _, e := range left {
+		// an entry of a file no PATH reaches is not stale: it was not
+		// looked at
+		if slices.ContainsFunc(m.roots, func(r scanRoot) bool { return under(e.Path, r.scope) }) {
+			stale++
+		}
+	}
+	for i, f := range fs {
+		if in[i] {
+			matched++
+			continue
+		}
+		kept = append(kept, f)
+	}
+	return kept, matched, stale
+}
+
+// readHead reads at most limit bytes of the regular file name (nil when
+// it cannot be read): the scan read it, so its flagged lines are there.
+func readHead(name string, limit int64) []byte {
+	if limit <= 0 {
+		limit = 2 << 20
+	}
+	fi, err := os.Stat(name)
+	if err != nil || !fi.Mode().IsRegular() {
+		return nil
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	var buf bytes.Buffer
+	if _, err := io.Copy(&buf, io.LimitReader(f, limit)); err != nil {
+		return nil
+	}
+	return buf.Bytes()
+}
+
+// nestedPaths leaves out of paths those a directory among them already
+// holds (the same directory or file named twice, or under another), so
+// that no file is scanned, and no finding reported, twice.
+func nestedPaths(paths []string) []string {
+	type entry struct {
+		real string
+		dir  bool
+	}
+	es := make([]entry, len(paths))
+	for i, p := range paths {
+		fi, err := os.Stat(p)
+		es[i] = entry{realPath(p), err == nil && fi.IsDir()}
+	}
+	var out []string
+	for i, p := range paths {
+		held := false
+		for j, e := range es {
+			if j == i || !e.dir {
+				continue
+			}
+			same := es[i].real == e.real
+			inside := strings.HasPrefix(es[i].real, strings.TrimSuffix(e.real, string(filepath.Separator))+string(filepath.Separator))
+			if same && j < i || inside {
+				held = true
+				break
+			}
+		}
+		if !held {
+			out = append(out, p)
+		}
+	}
+	return out
+}

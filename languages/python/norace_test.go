@@ -1,0 +1,5 @@
+//go:build !race
+
+package python
+
+const raceEnabled = false

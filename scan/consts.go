@@ -1,0 +1,78 @@
+package scan
+
+import (
+	"context"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/protoscan/protoscan/analyzers/divergence"
+	"github.com/protoscan/protoscan/languages/golang"
+	"github.com/protoscan/protoscan/languages/python"
+	"github.com/protoscan/protoscan/scan/walk"
+)
+
+// constTree is the tree divergence.Resolve looks constants up in: the
+// Python and Go files the walk found, read again (within the size limit)
+// only when a candidate names a constant of theirs.
+type constTree struct {
+	ctx     context.Context
+	root    string
+	prefix  string
+	maxSize int64
+	paths   []string            // as findings name them, in walk order
+	dirs    map[string][]string // built on first use
+}
+
+// add notes a file of the walk that may define constants.
+func (t *constTree) add(f walk.File) {
+	if strings.HasSuffix(f.Rel, ".py") || strings.HasSuffix(f.Rel, ".go") {
+		t.paths = append(t.paths, join(t.prefix, f.Rel))
+	}
+}
+
+func (t *constTree) Prefix() string { return t.prefix }
+
+func (t *constTree) Files(dir string) []string {
+	if t.dirs == nil {
+		t.dirs = map[string][]string{}
+		for _, p := range t.paths {
+			d := path.Dir(p)
+			if d == "." {
+				d = ""
+			}
+			t.dirs[d] = append(t.dirs[d], p)
+		}
+		for _, fs := range t.dirs {
+			slices.Sort(fs)
+		}
+	}
+	return t.dirs[dir]
+}
+
+func (t *constTree) Consts(p string) map[string]float64 {
+	rel := strings.TrimPrefix(strings.TrimPrefix(p, t.prefix), "/")
+	src, err := readFile(filepath.Join(t.root, filepath.FromSlash(rel)), t.maxSize)
+	if err != nil || walk.IsBinary(src) {
+		return nil
+	}
+	if strings.HasSuffix(p, ".go") {
+		return golang.FileConsts(src)
+	}
+	m, _ := python.ModuleConsts(t.ctx, src)
+	return m
+}
+
+// hasRefs reports whether a candidate compares with a constant of another
+// file, which only the whole tree can resolve.
+func hasRefs(cands []divergence.Candidate) bool {
+	for i := range cands {
+		for _, c := range cands[i].Fn.Consts {
+			if c.Ref != "" && c.Value == nil {
+				return true
+			}
+		}
+	}
+	return false
+}
