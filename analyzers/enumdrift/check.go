@@ -216,17 +216,17 @@ func (c *checker) index() {
 			}
 			return c.f.Mappings[i].Scope
 		}
-		// the binding of the test's function, else the one at file level
+		// the binding of the test's function, else of its class (Router
+		// for Router.route), else the one at file level
 		bound := func(t facts.Test, cands []int, group bool) int {
-			best := -1
+			best, bestLen := -1, -1
 			for _, i := range cands {
-				switch scopeOf(i, group) {
-				case t.Scope:
+				sc := scopeOf(i, group)
+				if sc == t.Scope {
 					return i
-				case "":
-					if best < 0 {
-						best = i
-					}
+				}
+				if (sc == "" || strings.HasPrefix(t.Scope, sc+".")) && len(sc) > bestLen {
+					best, bestLen = i, len(sc)
 				}
 			}
 			return best
@@ -619,25 +619,51 @@ func sortedInts[V any](m map[int]V) []int {
 	return out
 }
 
-// tableLists judges a routing table written as a list of mappings: items
-// of one list (consecutive mappings of a data document, at one column,
-// with the same keys) that each give an enum's field a value.
+// tableLists judges a routing table written as a list of mappings: the
+// items of one list of a data document (routes: - status: X, action: Y),
+// or consecutive literals of code with the same keys, that each give an
+// enum's field a value.
 func (c *checker) tableLists() {
+	if len(c.f.Lists) > 0 {
+		at := make(map[facts.Pos]int, len(c.f.Mappings))
+		for i := range c.f.Mappings {
+			if !c.f.Mappings[i].InCode {
+				at[c.f.Mappings[i].Pos] = i
+			}
+		}
+		for _, l := range c.f.Lists {
+			var items []int
+			for _, p := range l.Items {
+				if m, ok := at[p]; ok {
+					items = append(items, m)
+				}
+			}
+			if len(items) >= 2 {
+				c.tableList(items)
+			}
+		}
+	}
 	ms := c.f.Mappings
 	for start := 0; start < len(ms); {
 		end := start + 1
-		for end < len(ms) && !ms[start].InCode && sameItem(&ms[start], &ms[end]) {
+		for end < len(ms) && ms[start].InCode && sameItem(&ms[start], &ms[end]) {
 			end++
 		}
 		if end-start >= 2 {
-			c.tableList(start, end)
+			items := make([]int, 0, end-start)
+			for m := start; m < end; m++ {
+				items = append(items, m)
+			}
+			c.tableList(items)
 		}
 		start = end
 	}
 }
 
+// sameItem tells whether b, the literal of code after a, is the next item
+// of the list a is in: the same keys, in the same function, unnamed.
 func sameItem(a, b *facts.Mapping) bool {
-	if b.InCode || a.Pos.Col != b.Pos.Col || len(a.Entries) != len(b.Entries) || b.Pos.Line <= a.Pos.Line {
+	if !b.InCode || a.Name != "" || b.Name != "" || a.Scope != b.Scope || len(a.Entries) != len(b.Entries) || a.TypeName != b.TypeName {
 		return false
 	}
 	for i := range a.Entries {
@@ -648,9 +674,9 @@ func sameItem(a, b *facts.Mapping) bool {
 	return true
 }
 
-func (c *checker) tableList(start, end int) {
+func (c *checker) tableList(items []int) {
 	byKey := map[string][]int{}
-	for m := start; m < end; m++ {
+	for _, m := range items {
 		for _, i := range c.values[m] {
 			if s := &c.f.Strings[i]; len(c.v.fieldEnums(s.Key)) > 0 {
 				byKey[s.Key] = append(byKey[s.Key], i)
@@ -665,8 +691,8 @@ func (c *checker) tableList(start, end int) {
 		if len(members) < 2 {
 			continue
 		}
-		e, _ := c.pick(members, c.v.fieldEnums(key), func(e *Enum) bool { return c.foreign(start, e) })
-		if e == nil || c.kindOfItems(start, end) {
+		e, _ := c.pick(members, c.v.fieldEnums(key), func(e *Enum) bool { return c.foreign(items[0], e) })
+		if e == nil || c.kindOfItems(items) {
 			continue
 		}
 		// routes over the enum name two of its values as they are spelled;
@@ -689,8 +715,8 @@ func (c *checker) tableList(start, end int) {
 
 // kindOfItems tells whether the items are messages (mappings() judged
 // them already).
-func (c *checker) kindOfItems(start, end int) bool {
-	for m := start; m < end; m++ {
+func (c *checker) kindOfItems(items []int) bool {
+	for _, m := range items {
 		if e, k := c.mappingKind(m); e != nil && k == isKind {
 			return true
 		}

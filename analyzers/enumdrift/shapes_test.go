@@ -119,6 +119,40 @@ TERMINAL = {"success", "Failure", "blocked"}
 def done(handback):
     return handback["status"] in TERMINAL
 `, []string{"2:24 enumdrift/status-case Failure->failure"}},
+		{"py class constant tested in a method", "router.py", `
+class Router:
+    TERMINAL = frozenset({"success", "FAILURE"})
+
+    def done(self, handback):
+        return handback["status"] in self.TERMINAL
+`, []string{"3:38 enumdrift/status-case FAILURE->failure"}},
+		{"py local list in a membership test", "worker.py", `
+def done(handback):
+    finished = ["success", "complete"]
+    return handback.status not in finished
+`, []string{"3:28 enumdrift/legacy-status complete->success"}},
+		{"markdown python block with a set tested by name", "docs/worker.md", "# Worker\n\n```python\nTERMINAL = {\"success\", \"Failure\"}\n\ndef done(handback):\n    return handback[\"status\"] in TERMINAL\n```\n",
+			[]string{"4:24 enumdrift/status-case Failure->failure"}},
+		{"json route list", "routes.json", `{"routes": [{"status": "success", "action": "archive"}, {"status": "failure", "action": "retry"}, {"status": "Escalated", "action": "page"}]}`,
+			[]string{"1:110 enumdrift/legacy-status Escalated->escalate"}},
+		{"json NEXUS handoff with a drifted status", "handoffs/h.json", `{"step": "1/3", "agent": "Builder", "status": "Success", "confidence": 0.8, "summary": "built", "next_agent": "Judge", "next_action": "CONTINUE"}`,
+			[]string{"1:47 enumdrift/value-case Success->SUCCESS"}},
+		{"go verdict switch", "phase_verdict.go", `package judge
+
+type PhaseVerdict struct{ Verdict string }
+
+func passed(v PhaseVerdict) bool {
+	switch v.Verdict {
+	case "pass":
+		return true
+	case "Fail":
+		return false
+	}
+	return false
+}
+
+var _ = PhaseVerdict{Verdict: "pass"}
+`, []string{"9:7 enumdrift/value-case Fail->fail"}},
 		{"py tuple literal in a membership test", "worker.py", `
 def done(handback):
     return handback.status in ("success", "failed")

@@ -317,6 +317,9 @@ func moveOthers(f *facts.File, move func(*facts.Pos)) {
 			move(&l.Items[j])
 		}
 	}
+	for i := range f.Tests {
+		move(&f.Tests[i].Pos)
+	}
 	for i := range f.Functions {
 		fn := &f.Functions[i]
 		move(&fn.Pos)
@@ -374,6 +377,7 @@ func merge(f, part *facts.File, b *markdown.Block) {
 	f.Mappings = append(f.Mappings, part.Mappings...)
 	f.Lists = append(f.Lists, part.Lists...)
 	f.Functions = append(f.Functions, part.Functions...)
+	f.Tests = append(f.Tests, part.Tests...)
 }
 
 // relocate maps p, a position in the body of block b (line 1 is the body's
