@@ -135,6 +135,13 @@ func (c *checker) foreign(m int, e *Enum) bool {
 	return m >= 0 && c.specProtocol != nil && c.specProtocol[m] != "" && !strings.EqualFold(c.specProtocol[m], e.protocol)
 }
 
+// inSpec tells whether the literal at i is part of a spec document.
+func (c *checker) inSpec(i int) bool {
+	s := &c.f.Strings[i]
+	return (s.Mapping >= 0 && c.specProtocol != nil && c.specProtocol[s.Mapping] != "") ||
+		(s.Group >= 0 && c.groupProtocol != nil && c.groupProtocol[s.Group] != "")
+}
+
 func (c *checker) foreignString(i int, e *Enum) bool {
 	s := &c.f.Strings[i]
 	if c.foreign(s.Mapping, e) {
@@ -827,8 +834,8 @@ func (c *checker) judge(i int, e *Enum, certain bool, context string) {
 			msg = fmt.Sprintf("legacy %s %q: the protocol spells it %q (%s)", e.noun(), s.Value, to, context)
 		}
 	case nearest, unknown:
-		if !certain {
-			return
+		if !certain || c.inSpec(i) {
+			return // a spec of the protocol may extend its enums
 		}
 		rule = rules[2]
 		msg = fmt.Sprintf("%q is not a %s (%s; %s)", s.Value, e.label(), context, e.valuesText())
