@@ -29,7 +29,9 @@ import (
 	"github.com/protoscan/protoscan/analyzers/enumdrift"
 	"github.com/protoscan/protoscan/baseline"
 	"github.com/protoscan/protoscan/finding"
+	"github.com/protoscan/protoscan/fix"
 	"github.com/protoscan/protoscan/languages/extract"
+	"github.com/protoscan/protoscan/languages/facts"
 	"github.com/protoscan/protoscan/messages"
 	"github.com/protoscan/protoscan/scan/cache"
 	"github.com/protoscan/protoscan/scan/walk"
@@ -496,12 +498,19 @@ func analyzeFile(name, rel, lang string, src []byte, opts Options, pre *enumdrif
 		out = append(out, sameProblemOnce(out, found)...)
 		r.Messages = outcomes
 	}
+	// a fix that would break the file is not offered, in any report
+	fix.Vet(src, out, containersOf(name))
 	stamp(out, src, opts)
 	r.Findings = out
 	if diverge {
 		r.Candidates = divergence.Candidates(facts, opts.Divergence)
 	}
 	return r, buf
+}
+
+// containersOf parses a version of the file name, for fix.Vet.
+func containersOf(name string) fix.Containers {
+	return func(src []byte) ([]facts.Container, error) { return extract.Containers(name, src) }
 }
 
 // cacheKey is the key of root's Set in the cache.
