@@ -15,6 +15,7 @@ import (
 	"github.com/protoscan/protoscan/analyzers/divergence"
 	"github.com/protoscan/protoscan/analyzers/enumdrift"
 	"github.com/protoscan/protoscan/baseline"
+	"github.com/protoscan/protoscan/config"
 	"github.com/protoscan/protoscan/finding"
 	"github.com/protoscan/protoscan/internal/safefile"
 	"github.com/protoscan/protoscan/messages"
@@ -98,13 +99,13 @@ func (e *env) scan(args []string) int {
 	roots := writeRoots(paths...)
 	cfg, err := configFor(*configPath, paths[0])
 	if err != nil {
-		return trouble(err)
+		return e.configTrouble("protoscan:", err)
 	}
 	synonyms := map[string]string(nil)
 	specInTree := false
 	if cfg != nil {
 		if err := checkConfigRules(cfg); err != nil {
-			return trouble(err)
+			return e.configTrouble("protoscan:", err)
 		}
 		opts.Include = append(slices.Clone(cfg.Include), opts.Include...)
 		opts.Exclude = append(slices.Clone(cfg.Exclude), opts.Exclude...)
@@ -154,7 +155,7 @@ func (e *env) scan(args []string) int {
 			vspec := fallback.vocabularySpec(specs[0], discovered, len(*specPath) > 0)
 			if sopts.Vocabulary, err = enumdrift.NewVocabulary(vspec, synonyms); err != nil {
 				if cfg != nil && len(synonyms) > 0 {
-					return trouble(cfg.Errorf(cfg.Pos("synonyms"), "%v", err))
+					return e.configTrouble("protoscan:", config.Errors{cfg.Errorf(cfg.Pos("synonyms"), "%v", err)})
 				}
 				return trouble(err)
 			}
