@@ -56,6 +56,21 @@ func (e *env) audit(args []string) int {
 		fmt.Fprintln(e.stderr, usage)
 		return exitTrouble
 	}
+	// a PATH that is not there is a mistake, not an empty queue: no
+	// compliance figure for the rest, which would read as the whole
+	missing := false
+	for _, p := range paths {
+		if p == "-" {
+			continue
+		}
+		if _, err := os.Lstat(p); err != nil {
+			fmt.Fprintln(e.stderr, "protoscan audit:", err)
+			missing = true
+		}
+	}
+	if missing {
+		return exitTrouble
+	}
 	threshold := -1.0
 	if *failUnder != "" {
 		v, err := strconv.ParseFloat(*failUnder, 64)

@@ -186,7 +186,8 @@ func (e *env) scan(args []string) int {
 	if !*noCache {
 		sopts.Cache, cacheKey = openCache(usedSpecs, cfg, *analyzers, canonical, synonyms)
 	}
-	interrupted, scanned, walked := false, 0, 0
+	interrupted, scanned, walked, others := false, 0, 0, 0
+	var excluded scan.Excluded
 	progress := e.startProgress(&sopts)
 	rep := &report.Report{Tool: "protoscan", Version: version()}
 	code := exitOK
@@ -220,6 +221,8 @@ func (e *env) scan(args []string) int {
 			maps.Copy(directives, res.Directives)
 			scanned += res.Stats.Files + res.Stats.OtherFiles
 			walked += res.Stats.Walked
+			others += res.Stats.OtherFiles
+			excluded.Add(res.Stats.Excluded)
 		}
 		if errors.Is(err, context.Canceled) {
 			interrupted = true
@@ -232,6 +235,9 @@ func (e *env) scan(args []string) int {
 		}
 	}
 	progress()
+	if rep.Files == 0 && !interrupted && code == exitOK {
+		fmt.Fprintln(e.stderr, "protoscan: warning: no file scanned:", noFileWhy(others, excluded, opts.Include))
+	}
 	if interrupted {
 		// the walk stops too: walked counts the files found until then
 		fmt.Fprintf(e.stderr, "protoscan: interrupted: partial report (%d of %d files scanned)\n", scanned, walked)
@@ -344,4 +350,37 @@ func isTerminal(w io.Writer) bool {
 	}
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// noFileWhy says why a scan read no file: the walk found files of no kind
+// protoscan reads, or found none, with what left them out.
+func noFileWhy(others int, excluded scan.Excluded, include []string) string {
+	const kinds = ".go, .py, .pyi, .yaml, .yml, .json, .jsonl, .ndjson, .md, .markdown, .mdx"
+	switch {
+	case others == 1:
+		return "the one file found is of no kind protoscan reads (" + kinds + ")"
+	case others > 1:
+		return fmt.Sprintf("none of the %d files found is of a kind protoscan reads (%s)", others, kinds)
+	}
+	var why []string
+	for _, r := range []struct {
+		n    int
+		what string
+	}{
+		{excluded.Exclude, "--exclude or the config's exclude"},
+		{excluded.Gitignore, ".gitignore (--no-gitignore scans them)"},
+		{excluded.Default, "the default excludes: .git, node_modules, vendor, virtualenvs, caches (--no-default-excludes scans them)"},
+		{excluded.Other, "not regular files"},
+	} {
+		if n := r.n; n > 0 {
+			why = append(why, fmt.Sprintf("%d by %s", n, r.what))
+		}
+	}
+	if len(why) > 0 {
+		return "every path was excluded: " + strings.Join(why, "; ")
+	}
+	if len(include) > 0 {
+		return "no file matches the include globs (" + strings.Join(include, ", ") + ")"
+	}
+	return "the PATH holds no file"
 }
