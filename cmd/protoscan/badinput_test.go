@@ -151,7 +151,7 @@ func TestBadInputExitCodes(t *testing.T) {
 			spec:   "spec.yaml",
 			args:   []string{"--exclude", "good"},
 			code:   exitOK,
-			stdout: `msg\.yaml:1:1: msgcheck/handback-rule-1: rule msgcheck/handback-rule-1 \("cel\.bind\(v0, .*\.\.\."\) exceeded its cost budget`,
+			stdout: `msg\.yaml:1:1: warning: rule msgcheck/handback-rule-1 \("cel\.bind\(v0, .*\.\.\."\) exceeded its cost budget \[msgcheck/handback-rule-1\]`,
 		},
 		{
 			// Definitions each naming the next twice, 40 levels: every

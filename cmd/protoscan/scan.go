@@ -41,16 +41,23 @@ func parseOutput(s string) (output, error) {
 	return output{}, fmt.Errorf("unknown format %q (want text, json, sarif or markdown, optionally =FILE)", format)
 }
 
+// formatFlag defines --format on fs, the one spelling scan, audit and
+// validate share: text, json, sarif or markdown, each optionally =FILE,
+// repeatable.
+func formatFlag(fs *flag.FlagSet, outputs *[]output) {
+	fs.Func("format", "output `FORMAT` text, json, sarif or markdown, or FORMAT=FILE to write a file (repeatable)", func(s string) error {
+		o, err := parseOutput(s)
+		*outputs = append(*outputs, o)
+		return err
+	})
+}
+
 func (e *env) scan(args []string) int {
 	fs := flag.NewFlagSet("scan", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	var outputs []output
 	var opts walk.Options
-	fs.Func("format", "output `FORMAT` text, json, sarif or markdown, or FORMAT=FILE to write a file (repeatable)", func(s string) error {
-		o, err := parseOutput(s)
-		outputs = append(outputs, o)
-		return err
-	})
+	formatFlag(fs, &outputs)
 	fs.Func("include", "scan only files matching the doublestar `GLOB` (repeatable)", func(s string) error {
 		opts.Include = append(opts.Include, s)
 		return nil
