@@ -207,6 +207,10 @@ type item struct {
 	// file, or several YAML documents: see loadFile)
 	load   bool
 	status string // a HANDBACK's, for the tally only (see the worker loop)
+	// an invalid message's first error and how many it has, for
+	// Summary.InvalidMessages (copies: the Result's lists are reused)
+	errKind, errRule, errMsg string
+	errN                     int
 	// what the index keeps: the kind and the record of ids, at
 	// batch.ids[idsFrom:idsTo] (see appendIDsTape)
 	indexKind      uint8
@@ -328,6 +332,11 @@ func (c *checker) check(it *item, ids *[]byte) {
 // the tally.
 func (it *item) keep(res *msgcheck.Result, from, to int, status string) {
 	it.valid, it.indexKind, it.idsFrom, it.idsTo, it.status = res.Valid, kindCode(res.Kind), from, to, status
+	it.errKind, it.errRule, it.errMsg, it.errN = "", "", "", 0
+	if !res.Valid && len(res.Errors) > 0 {
+		e := &res.Errors[0]
+		it.errKind, it.errRule, it.errMsg, it.errN = res.Kind, strings.Clone(e.Rule), strings.Clone(e.Message), len(res.Errors)
+	}
 }
 
 // kindOfTape is kindOf for a message on a tape.

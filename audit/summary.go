@@ -35,6 +35,19 @@ type Summary struct {
 	// Problems are inputs that could not be read (CheckUnreadable) and
 	// messages that could not be decoded (CheckMalformed), in input order.
 	Problems []Problem
+	// InvalidMessages are the Invalid messages, in input order, each at
+	// its file and line with its first error.
+	InvalidMessages []Invalid
+}
+
+// Invalid is a message that was decoded and has errors: where it is (the
+// line where it starts), its kind, its first error (rule id and text) and
+// how many errors it has.
+type Invalid struct {
+	Location
+	Kind          string
+	Rule, Message string
+	Errors        int
 }
 
 // Compliance is the share of valid messages in percent (100 with none).
@@ -255,6 +268,11 @@ func (a *aggregator) add(b *batch, it *item) {
 		a.s.Valid++
 	} else {
 		a.s.Invalid++
+		inv := Invalid{Location: it.loc, Kind: it.errKind, Rule: it.errRule, Message: it.errMsg, Errors: it.errN}
+		if inv.Line == 0 {
+			inv.Line = 1 // a file of one message: it starts there
+		}
+		a.s.InvalidMessages = append(a.s.InvalidMessages, inv)
 	}
 	a.index.add(it.indexKind, it.loc, b.ids[it.idsFrom:it.idsTo], it.idHash)
 }

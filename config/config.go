@@ -79,7 +79,7 @@ type Config struct {
 	// Canonical names the canonical implementations of divergence,
 	// "GLOB" or "GLOB:NAME", as --canonical.
 	Canonical []string
-	// FailOn is "error", "warning", "note" or "none", as --fail-on; ""
+	// FailOn is "error", "warning", "note", "never" or "none" (the same), as --fail-on; ""
 	// when not set.
 	FailOn string
 	// MaxFileSize is the largest file scanned in bytes, -1 for no limit,
@@ -321,7 +321,7 @@ var ruleKeys = []string{"enabled", "severity"}
 // ruleWords are the scalar settings of a rule.
 var ruleWords = []string{"off", "on", "error", "warning", "note"}
 
-var failOnWords = []string{"error", "warning", "note", "none"}
+var failOnWords = []string{"error", "warning", "note", "never", "none"}
 
 type loader struct {
 	cfg    *Config
@@ -477,7 +477,7 @@ func (l *loader) top(doc *yaml.Node) {
 		case "fail-on":
 			if s, ok := l.str(p.key, v); ok {
 				if !slices.Contains(failOnWords, s) {
-					l.errorf(v, "fail-on: %q is not error, warning, note or none%s", s, hint(s, failOnWords, ""))
+					l.errorf(v, "fail-on: %q is not error, warning, note or never%s", s, hint(s, failOnWords, ""))
 				}
 				c.FailOn = s
 			}

@@ -156,9 +156,9 @@ var errorCases = []struct {
 
 	// fail-on, max-file-size
 	{"fail-on unknown", "fail-on: warn\n", []string{
-		`c.yaml:1:10: fail-on: "warn" is not error, warning, note or none (did you mean "warning"?)`}, schemaRejects},
+		`c.yaml:1:10: fail-on: "warn" is not error, warning, note or never (did you mean "warning"?)`}, schemaRejects},
 	{"fail-on far off", "fail-on: always\n", []string{
-		`c.yaml:1:10: fail-on: "always" is not error, warning, note or none`}, schemaRejects},
+		`c.yaml:1:10: fail-on: "always" is not error, warning, note or never`}, schemaRejects},
 	{"fail-on not a string", "fail-on: [error]\n", []string{
 		"c.yaml:1:10: fail-on: must be a string (got a list)"}, schemaRejects},
 	{"max-file-size with a unit", "max-file-size: 2MB\n", []string{
@@ -175,7 +175,7 @@ var errorCases = []struct {
 	// everything at once: sorted by position, whatever the order found
 	{"sorted", "rules:\n  a: off\nfail-on: x\ninclude: [1]\nexclud: []\n", []string{
 		`c.yaml:2:3: rule "a": want a rule id family/name, or a glob such as "a/*"`,
-		`c.yaml:3:10: fail-on: "x" is not error, warning, note or none`,
+		`c.yaml:3:10: fail-on: "x" is not error, warning, note or never`,
 		"c.yaml:4:11: include[0]: must be a string (got 1)",
 		`c.yaml:5:1: unknown key "exclud" (did you mean "exclude"?)`}, schemaRejects},
 }
@@ -318,6 +318,7 @@ func TestParseEquivalents(t *testing.T) {
 		{"comments only", "# nothing yet\n", func(c *Config) bool { return c.Rules == nil && c.FailOn == "" && c.SynonymMap() == nil }},
 		{"empty", "", func(c *Config) bool { return c.SpecPath() == "" && c.Pos("spec") == (Pos{}) }},
 		{"trailing separator", "fail-on: none\n---\n", func(c *Config) bool { return c.FailOn == "none" }},
+		{"fail-on never, as the flag spells it", "fail-on: never\n", func(c *Config) bool { return c.FailOn == "never" }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,7 +1,9 @@
 // Package fix applies the fixes findings suggest: it groups their edits by
 // file, applies a file's edits to its bytes, and shows the change as a
 // unified diff. It touches nothing but the edited bytes: a file's comments,
-// formatting and line endings stay as they are.
+// formatting and line endings stay as they are. Select decides which fixes
+// may be applied at all: those that leave the file parsing and add no
+// duplicate case or key.
 package fix
 
 import (

@@ -10,7 +10,9 @@ import (
 	"strings"
 
 	"github.com/protoscan/protoscan/audit"
+	"github.com/protoscan/protoscan/finding"
 	"github.com/protoscan/protoscan/jsonstr"
+	"github.com/protoscan/protoscan/rules"
 )
 
 // This file renders a queue audit (package audit) in text, JSON and
@@ -60,7 +62,7 @@ func AuditText(w io.Writer, s *audit.Summary) error {
 		}
 		fmt.Fprintf(&b, "%s:\n", title)
 		shown := listFirst(each, func(p audit.Problem) {
-			fmt.Fprintf(&b, "  %s: %s: %s\n", p.Location, p.Check, p.Message)
+			fmt.Fprintf(&b, "%s: %s: %s [audit/%s]\n", p.Location, auditSeverity(p.Check), p.Message, p.Check)
 		})
 		if shown < n {
 			fmt.Fprintf(&b, "  ... and %d more\n", n-shown)
@@ -70,11 +72,66 @@ func AuditText(w io.Writer, s *audit.Summary) error {
 		problems(c.Name, c.N, eachOfCheck(s.Integrity, c.Name))
 	}
 	problems("unreadable or malformed", len(s.Problems), eachOf(s.Problems))
+	if n := len(s.InvalidMessages); n > 0 {
+		b.WriteString("invalid messages:\n")
+		for _, m := range s.InvalidMessages[:min(n, maxListed)] {
+			fmt.Fprintf(&b, "%s: error: %s%s [%s]\n", m.Location, m.Message, moreErrors(m.Errors), m.Rule)
+		}
+		if n > maxListed {
+			fmt.Fprintf(&b, "  ... and %d more (--format json lists them all)\n", n-maxListed)
+		}
+	}
 	if s.Integrity.Len() > 0 || len(s.Problems) > 0 {
 		b.WriteString("(protoscan explain audit/CHECK says what a check means and how to fix it)\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// auditSeverity is the severity of an audit check, as its rule
+// (audit/CHECK) gives it; unreadable inputs are errors.
+func auditSeverity(check string) string {
+	if d, ok := rules.Lookup("audit/" + check); ok {
+		return d.Severity.String()
+	}
+	return "error"
+}
+
+// moreErrors notes the errors of an invalid message beyond the first.
+func moreErrors(n int) string {
+	switch {
+	case n == 2:
+		return " (and 1 more error)"
+	case n > 2:
+		return fmt.Sprintf(" (and %d more errors)", n-1)
+	}
+	return ""
+}
+
+// AuditFindings is the audit as findings, for SARIF: each invalid
+// message at its file and line with its first error's rule, then each
+// integrity problem and unreadable or malformed input as its
+// audit/CHECK rule, in that order.
+func AuditFindings(s *audit.Summary) []finding.Finding {
+	var out []finding.Finding
+	for _, m := range s.InvalidMessages {
+		out = append(out, finding.Finding{Rule: m.Rule, Severity: finding.Error,
+			Location: finding.Location{Path: m.Path, Line: m.Line},
+			Message:  m.Message + moreErrors(m.Errors)})
+	}
+	add := func(p audit.Problem) bool {
+		sev, _ := finding.ParseSeverity(auditSeverity(p.Check))
+		out = append(out, finding.Finding{Rule: "audit/" + p.Check, Severity: sev,
+			Location: finding.Location{Path: p.Path, Line: p.Line}, Message: strings.Clone(p.Message)})
+		return true
+	}
+	for _, c := range s.Integrity.Checks() {
+		s.Integrity.Each(c.Name, add)
+	}
+	for _, p := range s.Problems {
+		add(p)
+	}
+	return out
 }
 
 // ruleCounts returns the counts of the rules of one severity.
@@ -232,7 +289,30 @@ func AuditJSON(w io.Writer, s *audit.Summary) error {
 		})
 		b = append(b, ']')
 	}
-	b = append(b, "}\n"...)
+	b = append(b, `,"invalid_messages":[`...)
+	for i, m := range s.InvalidMessages {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"file":`...)
+		b = jsonstr.Append(b, m.Path)
+		b = append(b, `,"line":`...)
+		b = strconv.AppendInt(b, int64(m.Line), 10)
+		b = append(b, `,"kind":`...)
+		b = jsonstr.Append(b, m.Kind)
+		b = append(b, `,"rule":`...)
+		b = jsonstr.Append(b, m.Rule)
+		b = append(b, `,"message":`...)
+		b = jsonstr.Append(b, m.Message)
+		b = append(b, `,"errors":`...)
+		b = strconv.AppendInt(b, int64(m.Errors), 10)
+		b = append(b, '}')
+		if len(b) > 32<<10 {
+			bw.Write(b)
+			b = b[:0]
+		}
+	}
+	b = append(b, "]}\n"...)
 	bw.Write(b)
 	return bw.Flush()
 }

@@ -109,7 +109,8 @@ const (
 	reset  = "\x1b[0m"
 )
 
-// Text writes one line per finding, "file:line:col: rule: message", each
+// Text writes one line per finding, "file:line:col: severity: message
+// [rule]" (the shape of validate's and audit's lines, and of compilers'), each
 // followed by its related places on lines indented with a tab; then, when
 // the report has them, a "messages:" section (per kind: counts,
 // compliance, top errors) and a "status spellings:" section (the drift
@@ -133,9 +134,11 @@ func Text(w io.Writer, r *Report, color bool) error {
 		case finding.Warning:
 			code = yellow
 		}
-		b.WriteString(paint(code, f.Rule))
+		b.WriteString(paint(code, f.Severity.String()))
 		b.WriteString(": ")
 		b.WriteString(f.Message)
+		b.WriteString(" ")
+		b.WriteString(paint(faint, "["+f.Rule+"]"))
 		b.WriteByte('\n')
 		for _, rel := range f.Related {
 			fmt.Fprintf(&b, "\t%s: %s\n", place(rel), rel.Message)

@@ -154,10 +154,10 @@ func TestText(t *testing.T) {
 	// The finding lines keep their contract format (the CLI's testscripts
 	// match them), and an empty report is just the summary line.
 	for _, want := range []string{
-		"router/router.go:11:26: enumdrift/legacy-status: legacy status \"escalated\": the protocol spells it \"escalate\" (in const Status)\n",
-		"big.yaml: protoscan/too-large: file is 3.0 MiB, over the 2 MiB limit\n",
+		"router/router.go:11:26: error: legacy status \"escalated\": the protocol spells it \"escalate\" (in const Status) [enumdrift/legacy-status]\n",
+		"big.yaml: warning: file is 3.0 MiB, over the 2 MiB limit [protoscan/too-large]\n",
 		"\tworker.py:3:5: the other definition\n",
-		"queue/DELEGATE-1.yaml:12: msgcheck/delegate-unknown-field: ",
+		"queue/DELEGATE-1.yaml:12: note: ",
 	} {
 		if !bytes.Contains(plain, []byte(want)) {
 			t.Errorf("text report lacks %q", want)

@@ -29,7 +29,9 @@ import (
 	"github.com/protoscan/protoscan/analyzers/enumdrift"
 	"github.com/protoscan/protoscan/baseline"
 	"github.com/protoscan/protoscan/finding"
+	"github.com/protoscan/protoscan/fix"
 	"github.com/protoscan/protoscan/languages/extract"
+	"github.com/protoscan/protoscan/languages/facts"
 	"github.com/protoscan/protoscan/messages"
 	"github.com/protoscan/protoscan/scan/cache"
 	"github.com/protoscan/protoscan/scan/walk"
@@ -84,10 +86,29 @@ type Stats struct {
 	// scan is cancelled, Files+OtherFiles of them were scanned, and the
 	// walk had not found the rest of the tree.
 	Walked int
+	// Excluded counts the paths the walk left out on purpose, by reason
+	// (a directory counts once): what explains a scan that read no file.
+	Excluded Excluded
 	// With a cache: Extracted files were parsed by this run (Parsed counts
 	// those the cache answered for too), Cached had their results from
 	// the cache, Unread of those without being read (the stat shortcut).
 	Extracted, Cached, Unread int
+}
+
+// Excluded counts excluded paths by the walk's reason.
+type Excluded struct {
+	Exclude   int // an exclude glob (--exclude, the config's exclude)
+	Gitignore int // .gitignore
+	Default   int // the default excludes (.git, node_modules, vendor...)
+	Other     int // not a regular file
+}
+
+// Add adds the counts of x to e.
+func (e *Excluded) Add(x Excluded) {
+	e.Exclude += x.Exclude
+	e.Gitignore += x.Gitignore
+	e.Default += x.Default
+	e.Other += x.Other
 }
 
 // Result is the outcome of a scan.
@@ -174,6 +195,7 @@ func Run(ctx context.Context, root string, opts Options) (*Result, error) {
 	var notices []finding.Finding
 	walked := 0
 	tree := &constTree{ctx: ctx, root: root, prefix: opts.Prefix, maxSize: maxSize}
+	var excluded Excluded
 	err := walk.Stream(ctx, root, opts.Walk, walk.Handler{
 		File: func(f walk.File) error {
 			if opts.Divergence != nil {
@@ -194,6 +216,18 @@ func Run(ctx context.Context, root string, opts Options) (*Result, error) {
 			}
 			notices = append(notices, notice(opts.Prefix, n))
 		},
+		Excluded: func(x walk.Excluded) {
+			switch x.Reason {
+			case walk.ReasonExclude:
+				excluded.Exclude++
+			case walk.ReasonGitignore:
+				excluded.Gitignore++
+			case walk.ReasonDefault:
+				excluded.Default++
+			default:
+				excluded.Other++
+			}
+		},
 	})
 	close(files)
 	wg.Wait()
@@ -207,7 +241,7 @@ func Run(ctx context.Context, root string, opts Options) (*Result, error) {
 		cs.Save() // best effort: a cache that cannot be written costs time, not results
 	}
 	res := &Result{Findings: notices, Directives: map[string][]suppress.Directive{}}
-	res.Stats.Walked = walked
+	res.Stats.Walked, res.Stats.Excluded = walked, excluded
 	var all []divergence.Candidate
 	for w := range results {
 		res.Findings = append(res.Findings, results[w]...)
@@ -582,12 +616,19 @@ func analyzeFile(name, rel, lang string, src []byte, opts Options, pre *enumdrif
 		out = sameProblemOnce(out, found)
 		r.Messages = outcomes
 	}
+	// a fix that would break the file is not offered, in any report
+	fix.Vet(src, out, containersOf(name))
 	stamp(out, src, opts)
 	r.Findings = out
 	if diverge {
 		r.Candidates = divergence.Candidates(facts, opts.Divergence)
 	}
 	return r, buf
+}
+
+// containersOf parses a version of the file name, for fix.Vet.
+func containersOf(name string) fix.Containers {
+	return func(src []byte) ([]facts.Container, error) { return extract.Containers(name, src) }
 }
 
 // cacheKey is the key of root's Set in the cache.

@@ -3,11 +3,13 @@ package enumdrift
 import (
 	"fmt"
 	"go/token"
+	"os"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/protoscan/protoscan/analyzers/specflag"
+	"github.com/protoscan/protoscan/fix"
 	"github.com/protoscan/protoscan/languages/facts"
 	"github.com/protoscan/protoscan/languages/golang"
 	"github.com/protoscan/protoscan/msgcheck"
@@ -90,7 +92,20 @@ func run(pass *analysis.Pass) (any, error) {
 	v = v.WithAliases(tables)
 	for _, x := range files {
 		tf, f := x.tf, x.f
-		for _, fd := range Check(f, v) {
+		fds := Check(f, v)
+		// a fix that would break the file is not offered (see fix.Select)
+		read := pass.ReadFile
+		if read == nil {
+			read = os.ReadFile
+		}
+		if src, err := read(tf.Name()); err == nil {
+			fix.Vet(src, fds, golang.Containers)
+		} else {
+			for i := range fds {
+				fds[i].Fix = nil
+			}
+		}
+		for _, fd := range fds {
 			d := analysis.Diagnostic{Category: fd.Rule, Message: fmt.Sprintf("%s (%s)", fd.Message, fd.Rule)}
 			d.Pos = position(tf, fd.Line, fd.Col)
 			if fd.EndLine > 0 {

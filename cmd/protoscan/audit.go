@@ -33,14 +33,7 @@ func (e *env) audit(args []string) int {
 	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	var outputs []output
-	fs.Func("format", "output `FORMAT` text, json or markdown, or FORMAT=FILE to write a file (repeatable)", func(s string) error {
-		o, err := parseOutput(s)
-		if err == nil && o.format == "sarif" {
-			err = fmt.Errorf("an audit has no SARIF form (want text, json or markdown)")
-		}
-		outputs = append(outputs, o)
-		return err
-	})
+	formatFlag(fs, &outputs)
 	specPath := specFlag(fs, " (default: docs/specs/protocol-core-v*.yaml under the root, else the embedded v1.0)")
 	rootFlag := fs.String("root", "", "repository root `DIR` for skills/ lookups (default: nearest ancestor with .git, else the current directory)")
 	failUnder := fs.String("fail-under", "", "exit 1 when compliance is under `PCT` percent (default: exit 1 on any invalid message)")
@@ -48,12 +41,27 @@ func (e *env) audit(args []string) int {
 	workers := fs.Int("j", 0, "messages validated at once (default: one per CPU)")
 	timings := fs.Bool("timings", false, "print to stderr how long setting up, auditing (read, decode, validate, aggregate) and reporting took")
 	var paths []string
-	usage := "usage: protoscan audit [--format F] [--fail-under PCT] [--root DIR] [--spec F] [--verdicts FILE] [-j N] [--timings] PATH... (\"-\" reads JSON Lines from stdin)"
+	usage := "usage: protoscan audit [--format text|json|sarif|markdown[=FILE]] [--fail-under PCT] [--root DIR] [--spec F] [--verdicts FILE] [-j N] [--timings] PATH... (\"-\" reads JSON Lines from stdin)"
 	if code, done := parseFlags(e, fs, usage, args, func(p string) { paths = append(paths, p) }); done {
 		return code
 	}
 	if len(paths) == 0 {
 		fmt.Fprintln(e.stderr, usage)
+		return exitTrouble
+	}
+	// a PATH that is not there is a mistake, not an empty queue: no
+	// compliance figure for the rest, which would read as the whole
+	missing := false
+	for _, p := range paths {
+		if p == "-" {
+			continue
+		}
+		if _, err := os.Lstat(p); err != nil {
+			fmt.Fprintln(e.stderr, "protoscan audit:", err)
+			missing = true
+		}
+	}
+	if missing {
 		return exitTrouble
 	}
 	threshold := -1.0
@@ -177,6 +185,9 @@ func renderAudit(e *env, o output, roots []string, s *audit.Summary) error {
 			return report.AuditJSON(w, s)
 		case "markdown":
 			return report.AuditMarkdown(w, s)
+		case "sarif":
+			fs := report.AuditFindings(s)
+			return report.SARIF(w, &report.Report{Tool: "protoscan", Version: version(), Findings: fs, Rules: ruleDocs(fs)})
 		}
 		return report.AuditText(w, s)
 	})

@@ -109,7 +109,7 @@ func TestBadInputExitCodes(t *testing.T) {
 			files:  map[string]string{"spec.yaml": fixture(t, "spec-redos.yaml"), "redos.yaml": "task_id: " + strings.Repeat("a", 100_000) + "!\nstatus: success\n"},
 			spec:   "spec.yaml",
 			code:   exitFailed,
-			stdout: `redos\.yaml:1:10: msgcheck/handback-task-id-format: task_id: must match \^\(a\+\)\+\$`,
+			stdout: `redos\.yaml:1:10: error: task_id: must match \^\(a\+\)\+\$.* \[msgcheck/handback-task-id-format\]`,
 		},
 		{
 			name:   "spec-ref-cycle",
@@ -133,7 +133,7 @@ func TestBadInputExitCodes(t *testing.T) {
 			files:  map[string]string{"spec.yaml": refChain(1000), "chain.yaml": "task_id: NOT-KEBAB\nstatus: success\n"},
 			spec:   "spec.yaml",
 			code:   exitFailed,
-			stdout: `chain\.yaml:1:10: msgcheck/handback-task-id-format: task_id: must match`,
+			stdout: `chain\.yaml:1:10: error: task_id: must match.* \[msgcheck/handback-task-id-format\]`,
 		},
 		{
 			name:   "spec-cel-bad",
@@ -151,7 +151,7 @@ func TestBadInputExitCodes(t *testing.T) {
 			spec:   "spec.yaml",
 			args:   []string{"--exclude", "good"},
 			code:   exitOK,
-			stdout: `msg\.yaml:1:1: msgcheck/handback-rule-1: rule msgcheck/handback-rule-1 \("cel\.bind\(v0, .*\.\.\."\) exceeded its cost budget`,
+			stdout: `msg\.yaml:1:1: warning: rule msgcheck/handback-rule-1 \("cel\.bind\(v0, .*\.\.\."\) exceeded its cost budget \[msgcheck/handback-rule-1\]`,
 		},
 		{
 			// Definitions each naming the next twice, 40 levels: every
@@ -180,7 +180,7 @@ func TestBadInputExitCodes(t *testing.T) {
 			},
 			args:   []string{"--exclude", "good"},
 			code:   exitOK,
-			stdout: `alias-bomb\.yaml: protoscan/parse-error: .*alias-bomb\.yaml:13:17: aliases expand the document by more than 1000000 nodes \(alias bomb\?\)`,
+			stdout: `alias-bomb\.yaml: warning: .*alias-bomb\.yaml:13:17: aliases expand the document by more than 1000000 nodes \(alias bomb\?\).* \[protoscan/parse-error\]`,
 		},
 		{
 			// ...and --fail-on warning fails.
@@ -188,14 +188,14 @@ func TestBadInputExitCodes(t *testing.T) {
 			files:  map[string]string{"alias-bomb.yaml": fixture(t, "alias-bomb.yaml")},
 			args:   []string{"--exclude", "good", "--fail-on", "warning"},
 			code:   exitFailed,
-			stdout: `alias-bomb\.yaml: protoscan/parse-error: .*alias-bomb\.yaml:13:17: aliases expand the document by more than 1000000 nodes \(alias bomb\?\)`,
+			stdout: `alias-bomb\.yaml: warning: .*alias-bomb\.yaml:13:17: aliases expand the document by more than 1000000 nodes \(alias bomb\?\).* \[protoscan/parse-error\]`,
 		},
 		{
 			// With the planted error beside them, the run fails on it.
 			name:   "notices-and-planted",
 			files:  map[string]string{"alias-bomb.yaml": fixture(t, "alias-bomb.yaml")},
 			code:   exitFailed,
-			stdout: `(?s)alias-bomb\.yaml: protoscan/parse-error: .*good/handback\.yaml:2:9: enumdrift/legacy-status`,
+			stdout: `(?s)alias-bomb\.yaml: warning: .*\[protoscan/parse-error\].*good/handback\.yaml:2:9: error: .*\[enumdrift/legacy-status\]`,
 		},
 	} {
 		t.Run(c.name, func(t *testing.T) {

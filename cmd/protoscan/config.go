@@ -4,8 +4,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"path/filepath"
 
+	"github.com/protoscan/protoscan/analyzers/enumdrift"
 	"github.com/protoscan/protoscan/config"
+	"github.com/protoscan/protoscan/msgcheck"
 )
 
 // config runs "protoscan config schema" and "protoscan config check [FILE]".
@@ -51,6 +54,8 @@ func (e *env) configCheck(args []string) int {
 		return code
 	}
 	var err error
+	var cfg *config.Config
+	root := "."
 	switch len(files) {
 	case 0:
 		p, ok := config.Find(".")
@@ -59,24 +64,66 @@ func (e *env) configCheck(args []string) int {
 			return exitTrouble
 		}
 		// the current directory's file is the tree's: read from inside it
-		_, err = config.LoadIn(".", p)
+		cfg, err = config.LoadIn(".", p)
 	case 1:
-		_, err = config.Load(files[0])
+		cfg, err = config.Load(files[0])
+		root = filepath.Dir(files[0])
 	default:
 		fmt.Fprintln(e.stderr, "protoscan config check: give one FILE at most")
 		return exitTrouble
 	}
+	if err == nil {
+		err = checkConfig(cfg, root)
+	}
 	if err != nil {
-		var list config.Errors
-		if errors.As(err, &list) {
-			for _, le := range list {
-				fmt.Fprintln(e.stderr, le)
-			}
-		} else {
-			fmt.Fprintln(e.stderr, "protoscan config check:", err)
-		}
-		return exitTrouble
+		return e.configTrouble("protoscan config check:", err)
 	}
 	fmt.Fprintln(e.stdout, "ok")
 	return exitOK
+}
+
+// checkConfig is what scan rejects in a config that loaded, checked
+// the same way: rule settings that name no rule (checkConfigRules), and
+// synonyms that map to no status of the spec the scan of root would use
+// (the config's spec, else the tree's, else the embedded one; a spec that
+// cannot be loaded is the scan's protoscan/spec-error finding, not a
+// config error, so the embedded spec judges then, as in the scan).
+func checkConfig(cfg *config.Config, root string) error {
+	if cfg == nil {
+		return nil
+	}
+	if err := checkConfigRules(cfg); err != nil {
+		return err
+	}
+	syn := cfg.SynonymMap()
+	if len(syn) == 0 {
+		return nil
+	}
+	var paths specPaths
+	if cfg.Spec != "" {
+		paths = cfg.SpecPaths()
+	}
+	spec := msgcheck.DefaultSpec()
+	if specs, _, err := resolveSpecs(paths, true, root); err == nil && len(specs) > 0 {
+		spec = specs[0]
+	}
+	if _, err := enumdrift.NewVocabulary(spec, syn); err != nil {
+		return config.Errors{cfg.Errorf(cfg.Pos("synonyms"), "%v", err)}
+	}
+	return nil
+}
+
+// configTrouble prints a config's errors as config check and scan both
+// print them, one FILE:LINE:COL: message per line (any other error after
+// prefix), and returns exit 2.
+func (e *env) configTrouble(prefix string, err error) int {
+	var list config.Errors
+	if errors.As(err, &list) {
+		for _, le := range list {
+			fmt.Fprintln(e.stderr, le)
+		}
+	} else {
+		fmt.Fprintln(e.stderr, prefix, err)
+	}
+	return exitTrouble
 }

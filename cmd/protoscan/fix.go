@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -11,6 +12,8 @@ import (
 	"github.com/protoscan/protoscan/finding"
 	"github.com/protoscan/protoscan/fix"
 	"github.com/protoscan/protoscan/internal/safefile"
+	"github.com/protoscan/protoscan/languages/extract"
+	"github.com/protoscan/protoscan/languages/facts"
 	"github.com/protoscan/protoscan/report"
 )
 
@@ -105,7 +108,8 @@ func (e *env) fixFiles(root string, roots []string, findings []finding.Finding, 
 			errs = append(errs, fmt.Errorf("cannot fix %s: %w", p, err))
 			continue
 		}
-		var edits []finding.Edit
+		var fixes [][]finding.Edit
+		var which []int
 		name := ""
 		for _, i := range byFile[p] {
 			f := findings[i]
@@ -120,15 +124,24 @@ func (e *env) fixFiles(root string, roots []string, findings []finding.Finding, 
 				fmt.Fprintf(e.stderr, "protoscan: %s:%d:%d: fix not applied: the file does not hold %q there\n", f.Path, f.Line, f.Col, f.Literal)
 				continue
 			}
-			edits = append(edits, mine...)
+			fixes = append(fixes, mine)
+			which = append(which, i)
 			name = mine[0].Path
 		}
-		if len(edits) == 0 {
+		if len(fixes) == 0 {
 			continue
 		}
-		out, err := fix.Apply(src, edits)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("cannot fix %s: %w", p, err))
+		// the scan offered only fixes that keep the file whole; the file
+		// may have changed since, so they are judged again on its bytes
+		out, why := fix.Select(src, fixes, func(b []byte) ([]facts.Container, error) { return extract.Containers(p, b) })
+		for j, i := range which {
+			if why[j] != "" {
+				skip[i] = true
+				f := findings[i]
+				fmt.Fprintf(e.stderr, "protoscan: %s:%d:%d: fix not applied: %s\n", f.Path, f.Line, f.Col, why[j])
+			}
+		}
+		if bytes.Equal(out, src) {
 			continue
 		}
 		if diffOnly {

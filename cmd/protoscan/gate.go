@@ -27,6 +27,9 @@ import (
 
 // checkConfigRules rejects rule settings that name no rule protoscan has.
 func checkConfigRules(cfg *config.Config) error {
+	if cfg == nil {
+		return nil
+	}
 	var errs config.Errors
 	all := rules.ScanRules()
 	for _, r := range cfg.Rules {
@@ -36,7 +39,11 @@ func checkConfigRules(cfg *config.Config) error {
 				continue
 			}
 			if _, ok := rules.Lookup(r.Pattern); !ok {
-				errs = append(errs, cfg.Errorf(r.Pos, "unknown rule %q (protoscan rules lists them)", r.Pattern))
+				if near := nearestRule(r.Pattern); near != "" {
+					errs = append(errs, cfg.Errorf(r.Pos, "unknown rule %q (did you mean %q? protoscan rules lists them)", r.Pattern, near))
+				} else {
+					errs = append(errs, cfg.Errorf(r.Pos, "unknown rule %q (protoscan rules lists them)", r.Pattern))
+				}
 			}
 			continue
 		}

@@ -13,12 +13,14 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/protoscan/protoscan/analyzers/divergence"
 	"github.com/protoscan/protoscan/analyzers/enumdrift"
+	"github.com/protoscan/protoscan/internal/editdist"
 )
 
 const (
@@ -75,15 +77,63 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return e.rules(args[1:])
 	case "explain":
 		return e.explain(args[1:])
-	case "version":
-		fmt.Fprintln(stdout, "protoscan", version())
+	case "version", "-version", "--version":
+		fmt.Fprintln(stdout, "protoscan", versionLine())
 		return exitOK
 	case "help", "-h", "-help", "--help":
+		if len(args) > 1 && args[0] == "help" && slices.Contains(commands, args[1]) {
+			// the command's own help, as CMD -h prints it
+			return run([]string{args[1], "-h"}, stdin, stdout, stderr)
+		}
+		if len(args) > 1 && args[0] == "help" {
+			fmt.Fprintf(stderr, "protoscan help: unknown command %q%s\n", args[1], didYouMean(args[1]))
+			usage(stderr)
+			return exitTrouble
+		}
 		usage(stdout)
 		return exitOK
 	}
+	if a := args[0]; !strings.HasPrefix(a, "-") && !strings.ContainsAny(a, `/\.`) {
+		if _, err := os.Lstat(a); err != nil {
+			// neither a command nor a file: most likely a mistyped command
+			return unknownCommand(stderr, a)
+		}
+	}
 	// scan is the default command: protoscan ./repo
 	return e.scan(args)
+}
+
+// commands are the words run takes as commands, in usage order.
+var commands = []string{"scan", "audit", "validate", "phase", "spec", "config", "rules", "explain", "version", "help"}
+
+// unknownCommand says that word is neither a command nor an existing path,
+// with the nearest command when one is close; exit 2.
+func unknownCommand(w io.Writer, word string) int {
+	fmt.Fprintf(w, "protoscan: unknown command %q, and no file or directory of that name%s\n", word, didYouMean(word))
+	fmt.Fprintln(w, `Run "protoscan help" for the commands.`)
+	return exitTrouble
+}
+
+// didYouMean is " (did you mean "CMD"?)" for the command nearest word, or
+// "" when none is near.
+func didYouMean(word string) string {
+	if c := nearestCommand(word); c != "" {
+		return fmt.Sprintf(" (did you mean %q?)", c)
+	}
+	return ""
+}
+
+// nearestCommand is the command within an edit distance of a third of
+// word's length (at least 2) of it, the closest first; "" when none is.
+func nearestCommand(word string) string {
+	word = strings.ToLower(word)
+	best, bestDist := "", max(2, len(word)/3)+1
+	for _, c := range commands {
+		if d := editdist.Distance(word, c); d < bestDist {
+			best, bestDist = c, d
+		}
+	}
+	return best
 }
 
 func usage(w io.Writer) {
@@ -105,14 +155,14 @@ commands:
   config   schema | check [FILE]   print the JSON Schema of .protoscan.yaml, or check a config file
   rules    [--json]   list every rule: id, default severity, title
   explain  RULE       print a rule's documentation: what, why, an example, the fix
-  version  print the version
+  version  print the module version and VCS revision (also --version)
 
-Run "protoscan <command> -h" for a command's flags.
+Run "protoscan <command> -h" or "protoscan help <command>" for a command's flags.
 `)
 }
 
 // version is the module version when installed with go install, else the
-// VCS revision, else "devel".
+// VCS revision, else "devel": the tool version reports carry.
 func version() string {
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
@@ -127,4 +177,40 @@ func version() string {
 		}
 	}
 	return "devel"
+}
+
+// versionLine is what version and --version print after "protoscan": the
+// module version ("devel" for a build of a checkout), then the VCS
+// revision and whether the tree had uncommitted changes, when the build
+// recorded them: "v1.2.0 (revision 0123abcd..., modified)".
+func versionLine() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "devel"
+	}
+	return versionOf(bi)
+}
+
+// versionOf is versionLine for the build info bi.
+func versionOf(bi *debug.BuildInfo) string {
+	v := bi.Main.Version
+	if v == "" || v == "(devel)" {
+		v = "devel"
+	}
+	rev, modified := "", false
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			modified = s.Value == "true"
+		}
+	}
+	if rev == "" {
+		return v
+	}
+	if modified {
+		return v + " (revision " + rev + ", modified)"
+	}
+	return v + " (revision " + rev + ")"
 }

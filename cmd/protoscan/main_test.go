@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -222,5 +223,28 @@ func TestSpecPrintsEmbeddedSpec(t *testing.T) {
 	}
 	if !bytes.Equal(stdout.Bytes(), want) {
 		t.Errorf("protoscan spec printed\n%s\nwant\n%s", stdout.Bytes(), want)
+	}
+}
+
+// TestVersionOf: the version line names the module version, else devel,
+// and the VCS revision with its modified mark when the build has them.
+func TestVersionOf(t *testing.T) {
+	rev := debug.BuildSetting{Key: "vcs.revision", Value: "0123456789abcdef0123456789abcdef01234567"}
+	for _, tt := range []struct {
+		version  string
+		settings []debug.BuildSetting
+		want     string
+	}{
+		{"v1.2.0", nil, "v1.2.0"},
+		{"(devel)", nil, "devel"},
+		{"", nil, "devel"},
+		{"(devel)", []debug.BuildSetting{rev}, "devel (revision 0123456789abcdef0123456789abcdef01234567)"},
+		{"v1.2.0", []debug.BuildSetting{rev, {Key: "vcs.modified", Value: "false"}}, "v1.2.0 (revision 0123456789abcdef0123456789abcdef01234567)"},
+		{"(devel)", []debug.BuildSetting{{Key: "vcs.modified", Value: "true"}, rev}, "devel (revision 0123456789abcdef0123456789abcdef01234567, modified)"},
+	} {
+		bi := &debug.BuildInfo{Main: debug.Module{Version: tt.version}, Settings: tt.settings}
+		if got := versionOf(bi); got != tt.want {
+			t.Errorf("versionOf(%q, %v) = %q, want %q", tt.version, tt.settings, got, tt.want)
+		}
 	}
 }

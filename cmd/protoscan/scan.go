@@ -15,6 +15,7 @@ import (
 	"github.com/protoscan/protoscan/analyzers/divergence"
 	"github.com/protoscan/protoscan/analyzers/enumdrift"
 	"github.com/protoscan/protoscan/baseline"
+	"github.com/protoscan/protoscan/config"
 	"github.com/protoscan/protoscan/finding"
 	"github.com/protoscan/protoscan/internal/safefile"
 	"github.com/protoscan/protoscan/messages"
@@ -40,16 +41,23 @@ func parseOutput(s string) (output, error) {
 	return output{}, fmt.Errorf("unknown format %q (want text, json, sarif or markdown, optionally =FILE)", format)
 }
 
+// formatFlag defines --format on fs, the one spelling scan, audit and
+// validate share: text, json, sarif or markdown, each optionally =FILE,
+// repeatable.
+func formatFlag(fs *flag.FlagSet, outputs *[]output) {
+	fs.Func("format", "output `FORMAT` text, json, sarif or markdown, or FORMAT=FILE to write a file (repeatable)", func(s string) error {
+		o, err := parseOutput(s)
+		*outputs = append(*outputs, o)
+		return err
+	})
+}
+
 func (e *env) scan(args []string) int {
 	fs := flag.NewFlagSet("scan", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	var outputs []output
 	var opts walk.Options
-	fs.Func("format", "output `FORMAT` text, json, sarif or markdown, or FORMAT=FILE to write a file (repeatable)", func(s string) error {
-		o, err := parseOutput(s)
-		outputs = append(outputs, o)
-		return err
-	})
+	formatFlag(fs, &outputs)
 	fs.Func("include", "scan only files matching the doublestar `GLOB` (repeatable)", func(s string) error {
 		opts.Include = append(opts.Include, s)
 		return nil
@@ -98,13 +106,13 @@ func (e *env) scan(args []string) int {
 	roots := writeRoots(paths...)
 	cfg, err := configFor(*configPath, paths[0])
 	if err != nil {
-		return trouble(err)
+		return e.configTrouble("protoscan:", err)
 	}
 	synonyms := map[string]string(nil)
 	specInTree := false
 	if cfg != nil {
 		if err := checkConfigRules(cfg); err != nil {
-			return trouble(err)
+			return e.configTrouble("protoscan:", err)
 		}
 		opts.Include = append(slices.Clone(cfg.Include), opts.Include...)
 		opts.Exclude = append(slices.Clone(cfg.Exclude), opts.Exclude...)
@@ -176,7 +184,7 @@ func (e *env) scan(args []string) int {
 		vspec := fallback.vocabularySpec(specs[0], discovered, len(*specPath) > 0)
 		if sopts.Vocabulary, err = enumdrift.NewVocabulary(vspec, synonyms, usedSpecs[1:]...); err != nil {
 			if cfg != nil && len(synonyms) > 0 {
-				return trouble(cfg.Errorf(cfg.Pos("synonyms"), "%v", err))
+				return e.configTrouble("protoscan:", config.Errors{cfg.Errorf(cfg.Pos("synonyms"), "%v", err)})
 			}
 			return trouble(err)
 		}
@@ -189,7 +197,8 @@ func (e *env) scan(args []string) int {
 	if !*noCache {
 		sopts.Cache, cacheKey = openCache(usedSpecs, cfg, *analyzers, canonical, synonyms)
 	}
-	interrupted, scanned, walked := false, 0, 0
+	interrupted, scanned, walked, others := false, 0, 0, 0
+	var excluded scan.Excluded
 	progress := e.startProgress(&sopts)
 	rep := &report.Report{Tool: "protoscan", Version: version()}
 	code := exitOK
@@ -223,6 +232,8 @@ func (e *env) scan(args []string) int {
 			maps.Copy(directives, res.Directives)
 			scanned += res.Stats.Files + res.Stats.OtherFiles
 			walked += res.Stats.Walked
+			others += res.Stats.OtherFiles
+			excluded.Add(res.Stats.Excluded)
 		}
 		if errors.Is(err, context.Canceled) {
 			interrupted = true
@@ -235,6 +246,9 @@ func (e *env) scan(args []string) int {
 		}
 	}
 	progress()
+	if rep.Files == 0 && !interrupted && code == exitOK {
+		fmt.Fprintln(e.stderr, "protoscan: warning: no file scanned:", noFileWhy(others, excluded, opts.Include))
+	}
 	if interrupted {
 		// the walk stops too: walked counts the files found until then
 		fmt.Fprintf(e.stderr, "protoscan: interrupted: partial report (%d of %d files scanned)\n", scanned, walked)
@@ -347,4 +361,37 @@ func isTerminal(w io.Writer) bool {
 	}
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// noFileWhy says why a scan read no file: the walk found files of no kind
+// protoscan reads, or found none, with what left them out.
+func noFileWhy(others int, excluded scan.Excluded, include []string) string {
+	const kinds = ".go, .py, .pyi, .yaml, .yml, .json, .jsonl, .ndjson, .md, .markdown, .mdx"
+	switch {
+	case others == 1:
+		return "the one file found is of no kind protoscan reads (" + kinds + ")"
+	case others > 1:
+		return fmt.Sprintf("none of the %d files found is of a kind protoscan reads (%s)", others, kinds)
+	}
+	var why []string
+	for _, r := range []struct {
+		n    int
+		what string
+	}{
+		{excluded.Exclude, "--exclude or the config's exclude"},
+		{excluded.Gitignore, ".gitignore (--no-gitignore scans them)"},
+		{excluded.Default, "the default excludes: .git, node_modules, vendor, virtualenvs, caches (--no-default-excludes scans them)"},
+		{excluded.Other, "not regular files"},
+	} {
+		if n := r.n; n > 0 {
+			why = append(why, fmt.Sprintf("%d by %s", n, r.what))
+		}
+	}
+	if len(why) > 0 {
+		return "every path was excluded: " + strings.Join(why, "; ")
+	}
+	if len(include) > 0 {
+		return "no file matches the include globs (" + strings.Join(include, ", ") + ")"
+	}
+	return "the PATH holds no file"
 }

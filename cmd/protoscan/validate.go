@@ -10,14 +10,17 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/protoscan/protoscan/finding"
 	"github.com/protoscan/protoscan/internal/safefile"
 	"github.com/protoscan/protoscan/languages/jsondoc"
 	"github.com/protoscan/protoscan/languages/yamldoc"
 	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan/protoscan/report"
 	"github.com/protoscan/protoscan/yamlnode"
 )
 
@@ -40,13 +43,31 @@ func (e *env) validate(args []string) int {
 	fs.Func("verdict", "check `FILE` as phase verdict JSON, fail-closed (repeatable)", func(s string) error { verdicts = append(verdicts, s); return nil })
 	var handoffs []string // see handoff.go
 	fs.Func("handoff", "evaluate the NEXUS handoffs in `FILE` (YAML, JSON or Markdown; repeatable)", func(s string) error { handoffs = append(handoffs, s); return nil })
-	asJSON := fs.Bool("json", false, "print one JSON result object per message")
+	var outputs []output
+	formatFlag(fs, &outputs)
+	asJSON := fs.Bool("json", false, "print one JSON result object per message (--format json)")
 	specPath := specFlag(fs, " (default: docs/specs/protocol-core-v*.yaml under the root, else the embedded v1.0)")
 	root := fs.String("root", "", "repository root `DIR` for skills/ lookups (default: nearest ancestor with .git, else the current directory)")
 	events := addEventsFlag(fs) // see events.go
-	usage := "usage: protoscan validate [--delegate F | --handback F | --handoff F | --verdict F | F...] [--json] [--spec F] [--root DIR] [--events F]"
+	usage := "usage: protoscan validate [--delegate F | --handback F | --handoff F | --verdict F | F...] [--format text|json|sarif|markdown[=FILE]] [--json] [--spec F] [--root DIR] [--events F]"
 	if code, done := parseFlags(e, fs, usage, args, func(p string) { inputs = append(inputs, input{p, ""}) }); done {
 		return code
+	}
+	if *asJSON {
+		outputs = append(outputs, output{format: "json"})
+	}
+	if len(outputs) == 0 {
+		outputs = []output{{format: "text"}}
+	}
+	// handoffs and verdicts print their own text or JSON on stdout
+	if len(handoffs)+len(verdicts) > 0 {
+		for _, o := range outputs {
+			if o.path != "" || o.format == "sarif" || o.format == "markdown" {
+				fmt.Fprintln(e.stderr, "protoscan validate: --handoff and --verdict print text or JSON on stdout only")
+				return exitTrouble
+			}
+		}
+		*asJSON = slices.ContainsFunc(outputs, func(o output) bool { return o.format == "json" })
 	}
 	if len(handoffs) > 0 {
 		if len(inputs) > 0 {
@@ -79,8 +100,15 @@ func (e *env) validate(args []string) int {
 		return exitTrouble
 	}
 	code := exitOK
-	enc := json.NewEncoder(e.stdout)
+	// every output is written at the end, each from what it needs
+	var text, jsonl bytes.Buffer
+	enc := json.NewEncoder(&jsonl)
 	enc.SetEscapeHTML(false)
+	rep := &report.Report{Tool: "protoscan", Version: version()}
+	var paths []string
+	for _, in := range inputs {
+		paths = append(paths, in.path)
+	}
 	for _, in := range inputs {
 		docs, src, err := e.readMessages(in.path)
 		if err != nil {
@@ -100,11 +128,31 @@ func (e *env) validate(args []string) int {
 			if !res.Valid && code == exitOK {
 				code = exitFailed
 			}
-			if *asJSON {
-				enc.Encode(jsonResult{File: displayName(in.path), Document: i + 1, Line: doc.Line, ResultJSON: res.JSON()})
-				continue
+			enc.Encode(jsonResult{File: displayName(in.path), Document: i + 1, Line: doc.Line, ResultJSON: res.JSON()})
+			printResult(&text, displayName(in.path), doc, res)
+			rep.Findings = append(rep.Findings, resultFindings(displayName(in.path), doc, res)...)
+		}
+		rep.Files++
+	}
+	rep.Rules = ruleDocs(rep.Findings)
+	for _, o := range outputs {
+		err := e.writeOutput(o, writeRoots(paths...), func(w io.Writer) error {
+			var err error
+			switch o.format {
+			case "json":
+				_, err = w.Write(jsonl.Bytes())
+			case "sarif":
+				err = report.SARIF(w, rep)
+			case "markdown":
+				err = report.Markdown(w, rep)
+			default:
+				_, err = w.Write(text.Bytes())
 			}
-			printResult(e.stdout, displayName(in.path), doc, res)
+			return err
+		})
+		if err != nil {
+			fmt.Fprintln(e.stderr, "protoscan validate:", err)
+			code = exitTrouble
 		}
 	}
 	if err := events.close(); err != nil {
@@ -149,6 +197,25 @@ func printResult(w io.Writer, name string, doc *yaml.Node, res msgcheck.Result) 
 		verdict = "invalid"
 	}
 	fmt.Fprintf(w, "%s:%d: %s %s (%s)\n", name, doc.Line, what, verdict, counts(len(res.Errors), len(res.Warnings)))
+}
+
+// resultFindings are the errors and warnings of a message's result as
+// findings, for the SARIF and Markdown forms; a finding without a place
+// of its own is at the message's line.
+func resultFindings(name string, doc *yaml.Node, res msgcheck.Result) []finding.Finding {
+	var out []finding.Finding
+	add := func(fs []msgcheck.Finding, sev finding.Severity) {
+		for _, f := range fs {
+			loc := finding.Location{Path: name, Line: f.Line, Col: f.Column}
+			if loc.Line == 0 {
+				loc.Line, loc.Col = doc.Line, 0
+			}
+			out = append(out, finding.Finding{Rule: f.Rule, Severity: sev, Location: loc, Message: f.Message})
+		}
+	}
+	add(res.Errors, finding.Error)
+	add(res.Warnings, finding.Warning)
+	return out
 }
 
 func place(name string, f msgcheck.Finding) string {

@@ -283,3 +283,24 @@ func (b Branch) Flip() Branch {
 	}
 	return b
 }
+
+// Container is a place of a source file whose members must be distinct:
+// the cases of a switch, the keys of a map or dict literal or of a
+// mapping, the members of a set display. Extractors list a file's
+// containers in source order, so that two versions of a file whose edits
+// only swapped literals list them alike (package fix compares them).
+type Container struct {
+	Kind string // "switch", "map literal", "dict", "set", "mapping"
+	Line int    // 1-based line where the container starts
+	// Keys are the members that are constants, as comparable keys (a
+	// string literal's value with a mark of its type); members that are
+	// not constants are left out.
+	Keys []Key
+}
+
+// Key is one constant member of a Container.
+type Key struct {
+	Value string // the constant, tagged by type: "s:success", "i:1"
+	Text  string // as the user would name it: "success", 1
+	Line  int
+}

@@ -26,7 +26,7 @@ func build(id string) Handback {
 	_ = m
 	switch h.Status {
 	case "success", "failure":
-	case "SUCCESS": // want `status "SUCCESS" differs`
+	case "SUCCESS": // want `status "SUCCESS" differs.* \(no automatic fix: "success" would be a duplicate case of the switch at line 27\)`
 	}
 	return h
 }
@@ -37,6 +37,7 @@ var routes = map[string]func(){
 	"blocked":  nil,
 	"escalate": nil,
 	"failed":   nil, // want `legacy status "failed"`
+	"Blocked":  nil, // want `status "Blocked" differs.* \(no automatic fix: "blocked" would be a duplicate key of the map literal at line 35\)`
 }
 
 // legacy maps old spellings to canonical ones: a normalisation table, not drift.
