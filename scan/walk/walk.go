@@ -591,11 +591,17 @@ func (w *walker) symlink(osPath, rel, parentRel string, covered bool) {
 		}
 		return
 	}
-	real, err := filepath.EvalSymlinks(osPath)
+	// resolved from an absolute path, as realRoot is: a relative root (".")
+	// would give a relative real path, outside everything
+	abs, err := filepath.Abs(osPath)
+	if err == nil {
+		abs, err = filepath.EvalSymlinks(abs)
+	}
 	if err != nil {
 		w.notice(rel, RuleSymlinkBroken, fmt.Sprintf("symbolic link to %q cannot be resolved: %s", target, errText(err)))
 		return
 	}
+	real := abs
 	// A link to a file that no Include pattern selects is of no interest;
 	// a link to a directory might hide included files, so it is reported.
 	if !fi.IsDir() && !covered && !w.included(rel) {

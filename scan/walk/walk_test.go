@@ -502,6 +502,24 @@ func TestSymlinks(t *testing.T) {
 	}
 }
 
+// A relative root ("." in CI) classifies links the same: a link to a file
+// beside it is inside the root, one to a file above it outside.
+func TestSymlinksUnderRelativeRoot(t *testing.T) {
+	dir := t.TempDir()
+	mkTree(t, dir, map[string]string{"repo/AGENTS.md": "# a", "up.md": ""})
+	symlink(t, "AGENTS.md", filepath.Join(dir, "repo/CLAUDE.md"))
+	symlink(t, "../up.md", filepath.Join(dir, "repo/UP.md"))
+	t.Chdir(filepath.Join(dir, "repo"))
+	res := mustWalk(t, ".", Options{})
+	want := []Notice{
+		{"CLAUDE.md", RuleSymlinkSkipped, `symbolic link to "AGENTS.md" not followed: its target "AGENTS.md" is walked at its own path`},
+		{"UP.md", RuleSymlinkOutsideRoot, `symbolic link to "../up.md" points outside the scan root; not followed`},
+	}
+	if !reflect.DeepEqual(res.Notices, want) {
+		t.Errorf("notices:\n got  %v\n want %v", res.Notices, want)
+	}
+}
+
 // A root given through a symlink is followed (the user named it), and links
 // are classified against the real root.
 func TestRootThroughSymlink(t *testing.T) {
