@@ -797,6 +797,9 @@ func (c *checker) judge(i int, e *Enum, certain bool, context string) {
 	}
 	s := c.f.Strings[i]
 	cl, to := e.classify(s.Value)
+	if cl == unknown && certain {
+		cl, to = e.judgeClass(s.Value)
+	}
 	if e.status && (cl != unknown || certain) && !c.used[i] {
 		c.used[i] = true
 		canon := to

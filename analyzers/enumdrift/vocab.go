@@ -218,10 +218,20 @@ func (e *Enum) classify(value string) (class, string) {
 	if c, ok := e.folded[normKey(low)]; ok && low != "" {
 		return caseDrift, c
 	}
-	if c := e.nearestValue(low); c != "" {
-		return nearest, c
-	}
 	return unknown, ""
+}
+
+// judgeClass is classify, with an unknown value that clearly means one
+// canonical value told apart (nearest): only a value about to be judged
+// pays for the edit distances.
+func (e *Enum) judgeClass(value string) (class, string) {
+	cl, to := e.classify(value)
+	if cl == unknown {
+		if c := e.nearestValue(strings.ToLower(strings.TrimSpace(value))); c != "" {
+			return nearest, c
+		}
+	}
+	return cl, to
 }
 
 // nearestValue returns the one canonical value a spelling clearly means:
