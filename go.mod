@@ -1,4 +1,4 @@
-module github.com/protoscan/protoscan
+module github.com/protoscan-dev/protoscan
 
 go 1.26.0
 

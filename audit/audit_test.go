@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan/protoscan/audit"
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/audit"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 const delegateYAML = `task_id: %ID%

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // benchCorpus generates the bench corpus of bench/corpus (10,000 mixed

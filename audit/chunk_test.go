@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // TestChunkReuse: JSON Lines chunks are read into recycled buffers (see

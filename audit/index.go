@@ -5,9 +5,9 @@ import (
 	"hash/maphash"
 	"unsafe"
 
-	"github.com/protoscan/protoscan/internal/prefetch"
-	"github.com/protoscan/protoscan/jsonmsg"
-	"github.com/protoscan/protoscan/offheap"
+	"github.com/protoscan-dev/protoscan/internal/prefetch"
+	"github.com/protoscan-dev/protoscan/jsonmsg"
+	"github.com/protoscan-dev/protoscan/offheap"
 )
 
 // The index is what the audit keeps of every message for the

@@ -10,7 +10,7 @@ import (
 	"sync"
 	"unsafe"
 
-	"github.com/protoscan/protoscan/internal/prefetch"
+	"github.com/protoscan-dev/protoscan/internal/prefetch"
 )
 
 // Integrity is what the cross-message checks found: orphans, pending

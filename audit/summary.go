@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // Summary is the outcome of an audit.

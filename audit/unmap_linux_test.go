@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // hugeAdvised counts this process's mappings advised for huge pages:

@@ -41,7 +41,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/protoscan/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/finding"
 )
 
 // Version is the version of the file format Write writes and Load reads.

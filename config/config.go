@@ -28,9 +28,9 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 	"go.yaml.in/yaml/v3"
 
-	"github.com/protoscan/protoscan/finding"
-	"github.com/protoscan/protoscan/internal/safefile"
-	"github.com/protoscan/protoscan/languages/yamldoc"
+	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/internal/safefile"
+	"github.com/protoscan-dev/protoscan/languages/yamldoc"
 )
 
 // FileNames are the names Find looks for at a root, in order.

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/protoscan/protoscan/internal/editdist"
+	"github.com/protoscan-dev/protoscan/internal/editdist"
 )
 
 // Error is one problem in a configuration file. Line and Column are

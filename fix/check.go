@@ -3,8 +3,8 @@ package fix
 import (
 	"fmt"
 
-	"github.com/protoscan/protoscan/finding"
-	"github.com/protoscan/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/languages/facts"
 )
 
 // Containers parses a version of a file and lists its containers, the

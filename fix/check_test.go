@@ -4,10 +4,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan/protoscan/finding"
-	"github.com/protoscan/protoscan/fix"
-	"github.com/protoscan/protoscan/languages/extract"
-	"github.com/protoscan/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/fix"
+	"github.com/protoscan-dev/protoscan/languages/extract"
+	"github.com/protoscan-dev/protoscan/languages/facts"
 )
 
 // swap is the edit of a fix that replaces the first occurrence of old

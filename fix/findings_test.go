@@ -7,10 +7,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan/protoscan/analyzers/enumdrift"
-	"github.com/protoscan/protoscan/fix"
-	"github.com/protoscan/protoscan/languages/extract"
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/analyzers/enumdrift"
+	"github.com/protoscan-dev/protoscan/fix"
+	"github.com/protoscan-dev/protoscan/languages/extract"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // TestMarkdownFixes: enumdrift's fixes of statuses in fenced YAML blocks

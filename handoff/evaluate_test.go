@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 func evaluator(t testing.TB) *Evaluator {

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // Kind is the message kind of a handoff in the spec.

@@ -11,8 +11,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/protoscan/protoscan/jsonmsg"
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/jsonmsg"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // benchMessages are typical one-line messages of an audit log (the valid

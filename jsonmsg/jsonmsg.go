@@ -9,7 +9,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
-	"github.com/protoscan/protoscan/internal/swar"
+	"github.com/protoscan-dev/protoscan/internal/swar"
 )
 
 // MaxDepth is the deepest nesting of objects and arrays Decode accepts,

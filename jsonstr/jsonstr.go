@@ -8,7 +8,7 @@ package jsonstr
 import (
 	"unicode/utf8"
 
-	"github.com/protoscan/protoscan/internal/swar"
+	"github.com/protoscan-dev/protoscan/internal/swar"
 )
 
 const hex = "0123456789abcdef"

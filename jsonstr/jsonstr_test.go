@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan/protoscan/jsonstr"
+	"github.com/protoscan-dev/protoscan/jsonstr"
 )
 
 var texts = []string{"", "plain text", `HANDBACK "a-1" answers no DELEGATE`, `quote " and \ backslash`, "<tag> & amp",

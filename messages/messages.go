@@ -34,10 +34,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/protoscan/protoscan/finding"
-	"github.com/protoscan/protoscan/languages/facts"
-	"github.com/protoscan/protoscan/msgcheck"
-	"github.com/protoscan/protoscan/yamlnode"
+	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/yamlnode"
 )
 
 // Checker validates the messages of files: those of protocol-core

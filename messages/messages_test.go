@@ -5,11 +5,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan/protoscan/handoff"
-	"github.com/protoscan/protoscan/languages/extract"
-	"github.com/protoscan/protoscan/messages"
-	"github.com/protoscan/protoscan/msgcheck"
-	"github.com/protoscan/protoscan/phase"
+	"github.com/protoscan-dev/protoscan/handoff"
+	"github.com/protoscan-dev/protoscan/languages/extract"
+	"github.com/protoscan-dev/protoscan/messages"
+	"github.com/protoscan-dev/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/phase"
 )
 
 func checker(t *testing.T) *messages.Checker {

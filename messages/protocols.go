@@ -1,9 +1,9 @@
 package messages
 
 import (
-	"github.com/protoscan/protoscan/handoff"
-	"github.com/protoscan/protoscan/languages/facts"
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/handoff"
+	"github.com/protoscan-dev/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // Handoffs is the protocol of NEXUS handoffs, judged by e as `protoscan

@@ -14,7 +14,7 @@ import (
 	"runtime/debug"
 	"testing"
 
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // benchMessages are decoded as a JSON reader would: numbers as float64.

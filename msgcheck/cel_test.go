@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // A rule that loops over the message (here cubically over a 400-item

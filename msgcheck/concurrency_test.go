@@ -8,7 +8,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // concCase is one validation: a decoded message or a YAML node.

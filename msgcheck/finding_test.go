@@ -3,7 +3,7 @@ package msgcheck_test
 import (
 	"testing"
 
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // TestFindingKinds: the warnings analyses count by kind (unknown fields,

@@ -22,7 +22,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // fuzzTimeLimit is how long one input may take before it counts as a hang.

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/protoscan/protoscan/internal/editdist"
+	"github.com/protoscan-dev/protoscan/internal/editdist"
 )
 
 // draftKeywords are the keywords of each JSON Schema draft a spec may be

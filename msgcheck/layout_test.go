@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // layoutMessages are a valid DELEGATE and HANDBACK of the layout fixtures

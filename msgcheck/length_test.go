@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // TestLengthCountsRunes: minLength and maxLength count runes, also where

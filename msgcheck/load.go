@@ -13,8 +13,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/protoscan/protoscan/internal/safefile"
-	"github.com/protoscan/protoscan/yamlnode"
+	"github.com/protoscan-dev/protoscan/internal/safefile"
+	"github.com/protoscan-dev/protoscan/yamlnode"
 )
 
 //go:embed specs/*.yaml

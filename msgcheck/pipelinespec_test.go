@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // pipelineSpec is a two-kind spec with the given pipeline section.

@@ -3,7 +3,7 @@ package msgcheck_test
 import (
 	"testing"
 
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // TestShapeOf: a message is recognised by its marker, its type or

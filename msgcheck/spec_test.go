@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/protoscan/protoscan/jsonmsg"
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/jsonmsg"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // indent prefixes every line of s with pre.

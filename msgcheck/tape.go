@@ -4,8 +4,8 @@ import (
 	"math"
 	"slices"
 
-	"github.com/protoscan/protoscan/jsonmsg"
-	"github.com/protoscan/protoscan/yamlnode"
+	"github.com/protoscan-dev/protoscan/jsonmsg"
+	"github.com/protoscan-dev/protoscan/yamlnode"
 )
 
 // This file validates a message while it is still JSON tokens (a

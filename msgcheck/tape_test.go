@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan/protoscan/jsonmsg"
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/jsonmsg"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // tapeEdgeCases are messages whose tape walk differs from the common

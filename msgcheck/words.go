@@ -5,7 +5,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
-	"github.com/protoscan/protoscan/internal/swar"
+	"github.com/protoscan-dev/protoscan/internal/swar"
 )
 
 // isWordSeparator treats every Unicode space as a separator: U+00A0 and the

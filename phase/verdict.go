@@ -5,8 +5,8 @@ import (
 	"errors"
 	"sync"
 
-	"github.com/protoscan/protoscan/languages/jsondoc"
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/languages/jsondoc"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // The verdict contract as an embedded msgcheck spec.

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 const okVerdict = `{"verdict":"pass","phase":3,"campaign":"auth-rewrite","conditions_checked":2,"conditions_met":["file_exists: a.go — listed"],"conditions_failed":[],"warnings":[],"suggestions":[]}`

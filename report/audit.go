@@ -9,10 +9,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/protoscan/protoscan/audit"
-	"github.com/protoscan/protoscan/finding"
-	"github.com/protoscan/protoscan/jsonstr"
-	"github.com/protoscan/protoscan/rules"
+	"github.com/protoscan-dev/protoscan/audit"
+	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/jsonstr"
+	"github.com/protoscan-dev/protoscan/rules"
 )
 
 // This file renders a queue audit (package audit) in text, JSON and

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan/protoscan/audit"
+	"github.com/protoscan-dev/protoscan/audit"
 )
 
 func sampleAudit() *audit.Summary {

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/protoscan/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/finding"
 )
 
 // Caps that keep a Markdown report within a PR comment's size.

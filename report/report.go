@@ -13,8 +13,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/protoscan/protoscan/finding"
-	"github.com/protoscan/protoscan/rules"
+	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/rules"
 )
 
 // Report is everything a renderer shows.

@@ -12,8 +12,8 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/protoscan/protoscan/finding"
-	"github.com/protoscan/protoscan/rules"
+	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/rules"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")

@@ -6,8 +6,8 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/protoscan/protoscan/finding"
-	"github.com/protoscan/protoscan/rules"
+	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/rules"
 )
 
 // SARIF 2.1.0 as GitHub code scanning reads it
@@ -16,7 +16,7 @@ const (
 	sarifVersion = "2.1.0"
 	sarifSchema  = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 	// InformationURI is protoscan's home page (tool.driver.informationUri).
-	InformationURI = "https://github.com/protoscan/protoscan"
+	InformationURI = "https://github.com/protoscan-dev/protoscan"
 	// RulesDocURI is the page documenting every rule, one heading per rule
 	// id; a rule's helpUri is this page with the heading's anchor.
 	RulesDocURI = InformationURI + "/blob/main/docs/rules.md"

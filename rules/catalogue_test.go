@@ -15,18 +15,18 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/protoscan/protoscan/analyzers/divergence"
-	"github.com/protoscan/protoscan/analyzers/enumdrift"
-	"github.com/protoscan/protoscan/audit"
-	"github.com/protoscan/protoscan/finding"
-	"github.com/protoscan/protoscan/handoff"
-	"github.com/protoscan/protoscan/msgcheck"
-	"github.com/protoscan/protoscan/msgcheck/pipeline"
-	"github.com/protoscan/protoscan/msgcheck/pipeline/semantic"
-	"github.com/protoscan/protoscan/phase"
-	"github.com/protoscan/protoscan/rules"
-	"github.com/protoscan/protoscan/scan"
-	"github.com/protoscan/protoscan/scan/walk"
+	"github.com/protoscan-dev/protoscan/analyzers/divergence"
+	"github.com/protoscan-dev/protoscan/analyzers/enumdrift"
+	"github.com/protoscan-dev/protoscan/audit"
+	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/handoff"
+	"github.com/protoscan-dev/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/msgcheck/pipeline"
+	"github.com/protoscan-dev/protoscan/msgcheck/pipeline/semantic"
+	"github.com/protoscan-dev/protoscan/phase"
+	"github.com/protoscan-dev/protoscan/rules"
+	"github.com/protoscan-dev/protoscan/scan"
+	"github.com/protoscan-dev/protoscan/scan/walk"
 )
 
 var (

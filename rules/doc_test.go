@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan/protoscan/rules"
+	"github.com/protoscan-dev/protoscan/rules"
 )
 
 var update = flag.Bool("update", false, "rewrite docs/rules.md")

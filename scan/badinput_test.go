@@ -12,13 +12,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/protoscan/protoscan/analyzers/divergence"
-	"github.com/protoscan/protoscan/baseline"
-	"github.com/protoscan/protoscan/finding"
-	"github.com/protoscan/protoscan/messages"
-	"github.com/protoscan/protoscan/msgcheck"
-	"github.com/protoscan/protoscan/scan"
-	"github.com/protoscan/protoscan/scan/walk"
+	"github.com/protoscan-dev/protoscan/analyzers/divergence"
+	"github.com/protoscan-dev/protoscan/baseline"
+	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/messages"
+	"github.com/protoscan-dev/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/scan"
+	"github.com/protoscan-dev/protoscan/scan/walk"
 )
 
 // The bad-input catalog: testdata/badinput/README.md lists every case,

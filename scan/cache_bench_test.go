@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/protoscan/protoscan/scan"
-	"github.com/protoscan/protoscan/scan/cache"
+	"github.com/protoscan-dev/protoscan/scan"
+	"github.com/protoscan-dev/protoscan/scan/cache"
 )
 
 // benchTree generates a repository of about 2,400 files: 30 copies of the

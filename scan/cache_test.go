@@ -12,11 +12,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/protoscan/protoscan/analyzers/divergence"
-	"github.com/protoscan/protoscan/messages"
-	"github.com/protoscan/protoscan/msgcheck"
-	"github.com/protoscan/protoscan/scan"
-	"github.com/protoscan/protoscan/scan/cache"
+	"github.com/protoscan-dev/protoscan/analyzers/divergence"
+	"github.com/protoscan-dev/protoscan/messages"
+	"github.com/protoscan-dev/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/scan"
+	"github.com/protoscan-dev/protoscan/scan/cache"
 )
 
 // allAnalyzers are the options of the default scan of root: every

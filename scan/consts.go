@@ -7,10 +7,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/protoscan/protoscan/analyzers/divergence"
-	"github.com/protoscan/protoscan/languages/golang"
-	"github.com/protoscan/protoscan/languages/python"
-	"github.com/protoscan/protoscan/scan/walk"
+	"github.com/protoscan-dev/protoscan/analyzers/divergence"
+	"github.com/protoscan-dev/protoscan/languages/golang"
+	"github.com/protoscan-dev/protoscan/languages/python"
+	"github.com/protoscan-dev/protoscan/scan/walk"
 )
 
 // constTree is the tree divergence.Resolve looks constants up in: the

@@ -9,10 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan/protoscan/analyzers/divergence"
-	"github.com/protoscan/protoscan/finding"
-	"github.com/protoscan/protoscan/msgcheck"
-	"github.com/protoscan/protoscan/scan"
+	"github.com/protoscan-dev/protoscan/analyzers/divergence"
+	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/scan"
 )
 
 func divergenceScan(t *testing.T, workers int) *scan.Result {

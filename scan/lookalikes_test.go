@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/protoscan/protoscan/scan"
+	"github.com/protoscan-dev/protoscan/scan"
 )
 
 // TestLookalikes scans a tree of records that have a task_id and a

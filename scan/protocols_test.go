@@ -7,11 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan/protoscan/handoff"
-	"github.com/protoscan/protoscan/messages"
-	"github.com/protoscan/protoscan/msgcheck"
-	"github.com/protoscan/protoscan/phase"
-	"github.com/protoscan/protoscan/scan"
+	"github.com/protoscan-dev/protoscan/handoff"
+	"github.com/protoscan-dev/protoscan/messages"
+	"github.com/protoscan-dev/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/phase"
+	"github.com/protoscan-dev/protoscan/scan"
 )
 
 // protocolsChecker checks protocol-core with the embedded spec, NEXUS

@@ -25,17 +25,17 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/protoscan/protoscan/analyzers/divergence"
-	"github.com/protoscan/protoscan/analyzers/enumdrift"
-	"github.com/protoscan/protoscan/baseline"
-	"github.com/protoscan/protoscan/finding"
-	"github.com/protoscan/protoscan/fix"
-	"github.com/protoscan/protoscan/languages/extract"
-	"github.com/protoscan/protoscan/languages/facts"
-	"github.com/protoscan/protoscan/messages"
-	"github.com/protoscan/protoscan/scan/cache"
-	"github.com/protoscan/protoscan/scan/walk"
-	"github.com/protoscan/protoscan/suppress"
+	"github.com/protoscan-dev/protoscan/analyzers/divergence"
+	"github.com/protoscan-dev/protoscan/analyzers/enumdrift"
+	"github.com/protoscan-dev/protoscan/baseline"
+	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/fix"
+	"github.com/protoscan-dev/protoscan/languages/extract"
+	"github.com/protoscan-dev/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/messages"
+	"github.com/protoscan-dev/protoscan/scan/cache"
+	"github.com/protoscan-dev/protoscan/scan/walk"
+	"github.com/protoscan-dev/protoscan/suppress"
 )
 
 // Options configure a scan.

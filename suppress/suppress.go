@@ -41,8 +41,8 @@ import (
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
-	"github.com/protoscan/protoscan/finding"
-	"github.com/protoscan/protoscan/languages/markdown"
+	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/languages/markdown"
 )
 
 // Rules of the problems Apply reports.

@@ -7,9 +7,9 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/protoscan/protoscan/analyzers/specflag"
-	"github.com/protoscan/protoscan/finding"
-	"github.com/protoscan/protoscan/languages/golang"
+	"github.com/protoscan-dev/protoscan/analyzers/specflag"
+	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/languages/golang"
 )
 
 // Analyzer reports duplicated and divergent protocol decisions in Go
@@ -30,7 +30,7 @@ other than minWords, a quality compared outside minimum/maximum) is
 reported too, with the spec's file:line. A function is a candidate only
 when it reads the protocol's fields, so generic validate() or check()
 functions are ignored.`,
-	URL:       "https://github.com/protoscan/protoscan#divergence",
+	URL:       "https://github.com/protoscan-dev/protoscan#divergence",
 	Run:       runAnalyzer,
 	FactTypes: []analysis.Fact{new(PackageCandidates)},
 }

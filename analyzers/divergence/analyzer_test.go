@@ -5,7 +5,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/protoscan/protoscan/analyzers/divergence"
+	"github.com/protoscan-dev/protoscan/analyzers/divergence"
 )
 
 // TestAnalyzer runs the Analyzer on a package with a local cluster (a), a

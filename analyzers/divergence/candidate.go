@@ -4,8 +4,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/protoscan/protoscan/languages/facts"
-	"github.com/protoscan/protoscan/languages/shape"
+	"github.com/protoscan-dev/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/languages/shape"
 )
 
 // Concept is the protocol decision a function implements.

@@ -5,10 +5,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan/protoscan/finding"
-	"github.com/protoscan/protoscan/languages/facts"
-	"github.com/protoscan/protoscan/languages/shape"
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/languages/shape"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 func testModel(opts Options) *Model { return NewModel(msgcheck.DefaultSpec(), opts) }

@@ -25,8 +25,8 @@ import (
 	"path"
 	"strings"
 
-	"github.com/protoscan/protoscan/languages/shape"
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/languages/shape"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // Options configure the model beyond the spec.

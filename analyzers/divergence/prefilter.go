@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/protoscan/protoscan/analyzers/internal/prefilter"
+	"github.com/protoscan-dev/protoscan/analyzers/internal/prefilter"
 )
 
 // The prefilter mirrors the candidate rules of concept on a file's bytes,

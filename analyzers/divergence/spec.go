@@ -5,8 +5,8 @@ import (
 	"math"
 	"strings"
 
-	"github.com/protoscan/protoscan/finding"
-	"github.com/protoscan/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/languages/facts"
 )
 
 // RuleSpecThreshold is reported where code holds a protocol field to a

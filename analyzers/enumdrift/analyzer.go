@@ -8,11 +8,11 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/protoscan/protoscan/analyzers/specflag"
-	"github.com/protoscan/protoscan/fix"
-	"github.com/protoscan/protoscan/languages/facts"
-	"github.com/protoscan/protoscan/languages/golang"
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/analyzers/specflag"
+	"github.com/protoscan-dev/protoscan/fix"
+	"github.com/protoscan-dev/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/languages/golang"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // Analyzer reports HANDBACK status drift in Go packages. It runs the same
@@ -34,7 +34,7 @@ or slice covering the enum, a slice or map the field is looked up in, a
 routing table keyed by the values, or a comparison, switch or assignment
 on the field that is also compared with canonical values. Values of other
 things (HTTP, health checks) are left alone.`,
-	URL: "https://github.com/protoscan/protoscan#enumdrift",
+	URL: "https://github.com/protoscan-dev/protoscan#enumdrift",
 	Run: run,
 }
 

@@ -11,7 +11,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/protoscan/protoscan/analyzers/enumdrift"
+	"github.com/protoscan-dev/protoscan/analyzers/enumdrift"
 )
 
 func TestAnalyzer(t *testing.T) {

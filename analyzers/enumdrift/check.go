@@ -6,9 +6,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/protoscan/protoscan/finding"
-	"github.com/protoscan/protoscan/languages/facts"
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // Rule ids of this analyzer: the HANDBACK status has its own (the drift

@@ -3,8 +3,8 @@ package enumdrift_test
 import (
 	"testing"
 
-	"github.com/protoscan/protoscan/analyzers/enumdrift"
-	"github.com/protoscan/protoscan/languages/extract"
+	"github.com/protoscan-dev/protoscan/analyzers/enumdrift"
+	"github.com/protoscan-dev/protoscan/languages/extract"
 )
 
 // FuzzAnalyze runs the extractor of each language and Analyze over

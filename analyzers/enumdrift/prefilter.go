@@ -5,7 +5,7 @@ import (
 	"path"
 	"strings"
 
-	"github.com/protoscan/protoscan/analyzers/internal/prefilter"
+	"github.com/protoscan-dev/protoscan/analyzers/internal/prefilter"
 )
 
 // Prefilter tells from a file's bytes (and name) whether Check could

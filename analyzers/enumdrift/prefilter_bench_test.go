@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan/protoscan/analyzers/enumdrift"
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/analyzers/enumdrift"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // BenchmarkPrefilter runs the prefilter over the Go files of the standard

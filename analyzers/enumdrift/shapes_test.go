@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan/protoscan/analyzers/enumdrift"
-	"github.com/protoscan/protoscan/languages/extract"
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/analyzers/enumdrift"
+	"github.com/protoscan-dev/protoscan/languages/extract"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // shapesVocabulary is the vocabulary of testdata/shapes/custom-spec.yaml

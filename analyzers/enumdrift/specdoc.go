@@ -4,7 +4,7 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/protoscan/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/languages/facts"
 )
 
 // A protoscan spec in the repository (a copy of the NEXUS handoff spec

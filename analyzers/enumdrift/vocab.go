@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/protoscan/protoscan/internal/editdist"
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/internal/editdist"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // Vocabulary is what the analyzer knows of the protocol's enums, all of it

@@ -3,7 +3,7 @@ package enumdrift
 import (
 	"testing"
 
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // A repository's spec without aliases still gets the embedded spec's

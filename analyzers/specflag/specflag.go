@@ -7,7 +7,7 @@ import (
 	"flag"
 	"sync"
 
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // Flag is a registered -spec flag.

@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/protoscan/protoscan/analyzers/specflag"
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/analyzers/specflag"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 func TestDefault(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 func generate(t *testing.T, o Options) ([]byte, []Label) {

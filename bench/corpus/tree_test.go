@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/protoscan/protoscan/audit"
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/audit"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // TestWriteTree: a tree holds one file per message, and the audit gives

@@ -20,8 +20,8 @@ import (
 	"os"
 	"time"
 
-	"github.com/protoscan/protoscan/jsonmsg"
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/jsonmsg"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 func main() {

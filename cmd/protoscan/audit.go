@@ -13,9 +13,9 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/protoscan/protoscan/audit"
-	"github.com/protoscan/protoscan/msgcheck"
-	"github.com/protoscan/protoscan/report"
+	"github.com/protoscan-dev/protoscan/audit"
+	"github.com/protoscan-dev/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/report"
 )
 
 // audit runs `protoscan audit PATH...`: a queue audit (see package audit).

@@ -8,10 +8,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/protoscan/protoscan/config"
-	"github.com/protoscan/protoscan/internal/safefile"
-	"github.com/protoscan/protoscan/msgcheck"
-	"github.com/protoscan/protoscan/scan/cache"
+	"github.com/protoscan-dev/protoscan/config"
+	"github.com/protoscan-dev/protoscan/internal/safefile"
+	"github.com/protoscan-dev/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/scan/cache"
 )
 
 // The scan's cache of per-file results (package scan/cache): on unless

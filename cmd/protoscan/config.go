@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/protoscan/protoscan/analyzers/enumdrift"
-	"github.com/protoscan/protoscan/config"
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/analyzers/enumdrift"
+	"github.com/protoscan-dev/protoscan/config"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // config runs "protoscan config schema" and "protoscan config check [FILE]".

@@ -5,7 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/protoscan/protoscan/internal/safefile"
+	"github.com/protoscan-dev/protoscan/internal/safefile"
 )
 
 // outFile is a file a command writes (a report, a baseline, verdicts,

@@ -9,12 +9,12 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/protoscan/protoscan/finding"
-	"github.com/protoscan/protoscan/fix"
-	"github.com/protoscan/protoscan/internal/safefile"
-	"github.com/protoscan/protoscan/languages/extract"
-	"github.com/protoscan/protoscan/languages/facts"
-	"github.com/protoscan/protoscan/report"
+	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/fix"
+	"github.com/protoscan-dev/protoscan/internal/safefile"
+	"github.com/protoscan-dev/protoscan/languages/extract"
+	"github.com/protoscan-dev/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/report"
 )
 
 // fixReport is --fix (and --diff) after a scan of paths: it applies the

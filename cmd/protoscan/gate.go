@@ -12,13 +12,13 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 
-	"github.com/protoscan/protoscan/baseline"
-	"github.com/protoscan/protoscan/config"
-	"github.com/protoscan/protoscan/finding"
-	"github.com/protoscan/protoscan/gitdiff"
-	"github.com/protoscan/protoscan/rules"
-	"github.com/protoscan/protoscan/scan"
-	"github.com/protoscan/protoscan/suppress"
+	"github.com/protoscan-dev/protoscan/baseline"
+	"github.com/protoscan-dev/protoscan/config"
+	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/gitdiff"
+	"github.com/protoscan-dev/protoscan/rules"
+	"github.com/protoscan-dev/protoscan/scan"
+	"github.com/protoscan-dev/protoscan/suppress"
 )
 
 // This file holds what turns a scan's findings into the CI gate's report,

@@ -7,9 +7,9 @@ import (
 	"os"
 	"strings"
 
-	"github.com/protoscan/protoscan/handoff"
-	"github.com/protoscan/protoscan/msgcheck"
-	"github.com/protoscan/protoscan/yamlnode"
+	"github.com/protoscan-dev/protoscan/handoff"
+	"github.com/protoscan-dev/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/yamlnode"
 )
 
 // validateHandoffs is protoscan validate --handoff F...: every NEXUS

@@ -18,9 +18,9 @@ import (
 
 	"golang.org/x/tools/go/analysis/unitchecker"
 
-	"github.com/protoscan/protoscan/analyzers/divergence"
-	"github.com/protoscan/protoscan/analyzers/enumdrift"
-	"github.com/protoscan/protoscan/internal/editdist"
+	"github.com/protoscan-dev/protoscan/analyzers/divergence"
+	"github.com/protoscan-dev/protoscan/analyzers/enumdrift"
+	"github.com/protoscan-dev/protoscan/internal/editdist"
 )
 
 const (

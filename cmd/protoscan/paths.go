@@ -11,11 +11,11 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/protoscan/protoscan/baseline"
-	"github.com/protoscan/protoscan/finding"
-	"github.com/protoscan/protoscan/gitdiff"
-	"github.com/protoscan/protoscan/scan"
-	"github.com/protoscan/protoscan/suppress"
+	"github.com/protoscan-dev/protoscan/baseline"
+	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/gitdiff"
+	"github.com/protoscan-dev/protoscan/scan"
+	"github.com/protoscan-dev/protoscan/suppress"
 )
 
 // How a scan names files (a contract, DESIGN.md): text, JSON and Markdown

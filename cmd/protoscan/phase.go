@@ -7,7 +7,7 @@ import (
 	"os"
 	"strconv"
 
-	"github.com/protoscan/protoscan/phase"
+	"github.com/protoscan-dev/protoscan/phase"
 )
 
 // phase judges a HANDOFF against exit conditions and prints the verdict

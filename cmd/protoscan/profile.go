@@ -5,7 +5,7 @@ import (
 	"io"
 	"runtime/pprof"
 
-	"github.com/protoscan/protoscan/internal/safefile"
+	"github.com/protoscan-dev/protoscan/internal/safefile"
 )
 
 // envCPUProfile names a file to write a CPU profile of the run to (any

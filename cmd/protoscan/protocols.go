@@ -4,10 +4,10 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/protoscan/protoscan/handoff"
-	"github.com/protoscan/protoscan/messages"
-	"github.com/protoscan/protoscan/msgcheck"
-	"github.com/protoscan/protoscan/phase"
+	"github.com/protoscan-dev/protoscan/handoff"
+	"github.com/protoscan-dev/protoscan/messages"
+	"github.com/protoscan-dev/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/phase"
 )
 
 // scanProtocols returns the protocols the scan checks beside

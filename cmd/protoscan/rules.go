@@ -10,8 +10,8 @@ import (
 	"sync"
 	"text/tabwriter"
 
-	"github.com/protoscan/protoscan/internal/editdist"
-	"github.com/protoscan/protoscan/rules"
+	"github.com/protoscan-dev/protoscan/internal/editdist"
+	"github.com/protoscan-dev/protoscan/rules"
 )
 
 // rules lists the catalogue: protoscan rules [--json].

@@ -6,9 +6,9 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/protoscan/protoscan/analyzers/enumdrift"
-	"github.com/protoscan/protoscan/messages"
-	"github.com/protoscan/protoscan/report"
+	"github.com/protoscan-dev/protoscan/analyzers/enumdrift"
+	"github.com/protoscan-dev/protoscan/messages"
+	"github.com/protoscan-dev/protoscan/report"
 )
 
 // summarizeMessages tallies the verdicts per kind, in the spec's kind

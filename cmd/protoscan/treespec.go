@@ -10,12 +10,12 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/protoscan/protoscan/analyzers/enumdrift"
-	"github.com/protoscan/protoscan/baseline"
-	"github.com/protoscan/protoscan/config"
-	"github.com/protoscan/protoscan/finding"
-	"github.com/protoscan/protoscan/msgcheck"
-	"github.com/protoscan/protoscan/scan"
+	"github.com/protoscan-dev/protoscan/analyzers/enumdrift"
+	"github.com/protoscan-dev/protoscan/baseline"
+	"github.com/protoscan-dev/protoscan/config"
+	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/scan"
 )
 
 // ruleSpecError is the finding of a spec of the scanned tree that could

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan/protoscan/config"
-	"github.com/protoscan/protoscan/finding"
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/config"
+	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // TestSpecFallbackPlaces checks where each kind of spec problem is

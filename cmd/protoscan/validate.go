@@ -15,13 +15,13 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/protoscan/protoscan/finding"
-	"github.com/protoscan/protoscan/internal/safefile"
-	"github.com/protoscan/protoscan/languages/jsondoc"
-	"github.com/protoscan/protoscan/languages/yamldoc"
-	"github.com/protoscan/protoscan/msgcheck"
-	"github.com/protoscan/protoscan/report"
-	"github.com/protoscan/protoscan/yamlnode"
+	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/internal/safefile"
+	"github.com/protoscan-dev/protoscan/languages/jsondoc"
+	"github.com/protoscan-dev/protoscan/languages/yamldoc"
+	"github.com/protoscan-dev/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/report"
+	"github.com/protoscan-dev/protoscan/yamlnode"
 )
 
 // maxInputBytes bounds one input file or stdin.

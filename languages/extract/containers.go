@@ -3,13 +3,13 @@ package extract
 import (
 	"go.yaml.in/yaml/v3"
 
-	"github.com/protoscan/protoscan/languages/facts"
-	"github.com/protoscan/protoscan/languages/golang"
-	"github.com/protoscan/protoscan/languages/jsondoc"
-	"github.com/protoscan/protoscan/languages/markdown"
-	"github.com/protoscan/protoscan/languages/nodefacts"
-	"github.com/protoscan/protoscan/languages/python"
-	"github.com/protoscan/protoscan/languages/yamldoc"
+	"github.com/protoscan-dev/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/languages/golang"
+	"github.com/protoscan-dev/protoscan/languages/jsondoc"
+	"github.com/protoscan-dev/protoscan/languages/markdown"
+	"github.com/protoscan-dev/protoscan/languages/nodefacts"
+	"github.com/protoscan-dev/protoscan/languages/python"
+	"github.com/protoscan-dev/protoscan/languages/yamldoc"
 )
 
 // Unparsed is the Kind of the Container that stands for a Markdown block

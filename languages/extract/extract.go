@@ -12,14 +12,14 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/protoscan/protoscan/languages/facts"
-	"github.com/protoscan/protoscan/languages/golang"
-	"github.com/protoscan/protoscan/languages/jsondoc"
-	"github.com/protoscan/protoscan/languages/markdown"
-	"github.com/protoscan/protoscan/languages/nodefacts"
-	"github.com/protoscan/protoscan/languages/python"
-	"github.com/protoscan/protoscan/languages/yamldoc"
-	"github.com/protoscan/protoscan/yamlnode"
+	"github.com/protoscan-dev/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/languages/golang"
+	"github.com/protoscan-dev/protoscan/languages/jsondoc"
+	"github.com/protoscan-dev/protoscan/languages/markdown"
+	"github.com/protoscan-dev/protoscan/languages/nodefacts"
+	"github.com/protoscan-dev/protoscan/languages/python"
+	"github.com/protoscan-dev/protoscan/languages/yamldoc"
+	"github.com/protoscan-dev/protoscan/yamlnode"
 )
 
 // Language names a file's language by its name, or "" when protoscan does

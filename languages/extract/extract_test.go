@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/languages/facts"
 )
 
 func TestLanguage(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"go/types"
 	"strings"
 
-	"github.com/protoscan/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/languages/facts"
 )
 
 // constDecl emits the string constants of a const declaration as members;

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"github.com/protoscan/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/languages/facts"
 )
 
 // unquote returns the value of a string literal. A literal go/parser could

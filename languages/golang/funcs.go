@@ -11,8 +11,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/protoscan/protoscan/languages/facts"
-	"github.com/protoscan/protoscan/languages/shape"
+	"github.com/protoscan-dev/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/languages/shape"
 )
 
 // funcState is the state of the function walk, which makes the

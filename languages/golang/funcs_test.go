@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan/protoscan/languages/facts"
-	"github.com/protoscan/protoscan/languages/shape"
+	"github.com/protoscan-dev/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/languages/shape"
 )
 
 // funcTokens returns the shape tokens of every function of src, in order,

@@ -94,7 +94,7 @@ import (
 	"go/types"
 	"sort"
 
-	"github.com/protoscan/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/languages/facts"
 )
 
 // Lang is the facts.File.Lang of Go files.

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/protoscan/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/languages/facts"
 )
 
 // gorootFiles returns the .go files under $GOROOT/src, or skips the test.

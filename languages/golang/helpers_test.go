@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/languages/facts"
 )
 
 // dump formats facts one a line, leaving out empty and -1 fields:

@@ -8,7 +8,7 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/protoscan/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/languages/facts"
 )
 
 // strCtx is the role the string elements of a slice literal take: values

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/protoscan/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/languages/facts"
 )
 
 func TestPositions(t *testing.T) {

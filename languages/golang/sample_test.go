@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/protoscan/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/languages/facts"
 )
 
 // TestAstGrepSample checks the sample the ast-grep rule

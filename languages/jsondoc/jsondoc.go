@@ -23,7 +23,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/protoscan/protoscan/languages/yamldoc"
+	"github.com/protoscan-dev/protoscan/languages/yamldoc"
 )
 
 // Limits bounds the work done for one input, as for YAML: MaxBytes, and

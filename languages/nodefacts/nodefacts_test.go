@@ -4,9 +4,9 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/protoscan/protoscan/languages/facts"
-	"github.com/protoscan/protoscan/languages/jsondoc"
-	"github.com/protoscan/protoscan/languages/yamldoc"
+	"github.com/protoscan-dev/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/languages/jsondoc"
+	"github.com/protoscan-dev/protoscan/languages/yamldoc"
 )
 
 func extractYAML(t *testing.T, src string) *facts.File {

@@ -4,8 +4,8 @@ package python
 // comparisons, returns, match statements, groups.
 
 import (
-	"github.com/protoscan/protoscan/languages/facts"
-	"github.com/protoscan/protoscan/languages/treesitter"
+	"github.com/protoscan-dev/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/languages/treesitter"
 )
 
 // normalizers are no-argument str methods that keep a value's identity for

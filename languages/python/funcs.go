@@ -12,9 +12,9 @@ import (
 	"context"
 	"slices"
 
-	"github.com/protoscan/protoscan/languages/facts"
-	"github.com/protoscan/protoscan/languages/shape"
-	"github.com/protoscan/protoscan/languages/treesitter"
+	"github.com/protoscan-dev/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/languages/shape"
+	"github.com/protoscan-dev/protoscan/languages/treesitter"
 )
 
 // maxShapeDepth bounds the recursion of the shape walk over statements and

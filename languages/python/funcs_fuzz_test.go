@@ -5,8 +5,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/protoscan/protoscan/languages/facts"
-	"github.com/protoscan/protoscan/languages/shape"
+	"github.com/protoscan-dev/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/languages/shape"
 )
 
 // FuzzFunctions checks that any input extracts its Functions without

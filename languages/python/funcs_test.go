@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan/protoscan/languages/facts"
-	"github.com/protoscan/protoscan/languages/shape"
-	"github.com/protoscan/protoscan/languages/treesitter"
+	"github.com/protoscan-dev/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/languages/shape"
+	"github.com/protoscan-dev/protoscan/languages/treesitter"
 )
 
 // extractTokens extracts src (a leading newline trimmed) and returns its

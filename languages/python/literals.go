@@ -3,8 +3,8 @@ package python
 // String literals, values of mapping entries, and where literals are emitted.
 
 import (
-	"github.com/protoscan/protoscan/languages/facts"
-	"github.com/protoscan/protoscan/languages/treesitter"
+	"github.com/protoscan-dev/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/languages/treesitter"
 )
 
 // literal returns the value of a str literal node (string or

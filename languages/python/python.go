@@ -65,8 +65,8 @@ import (
 	"sort"
 	"sync"
 
-	"github.com/protoscan/protoscan/languages/facts"
-	"github.com/protoscan/protoscan/languages/treesitter"
+	"github.com/protoscan-dev/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/languages/treesitter"
 )
 
 var (

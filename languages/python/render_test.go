@@ -7,7 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/protoscan/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/languages/facts"
 )
 
 // render prints facts compactly, one per line, for table tests.

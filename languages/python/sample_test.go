@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/protoscan/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/languages/facts"
 )
 
 // testdata/handback.py is the ast-grep peer's sample

@@ -3,8 +3,8 @@ package python
 // Navigation over the flattened tree (treesitter.Node, preorder).
 
 import (
-	"github.com/protoscan/protoscan/languages/facts"
-	"github.com/protoscan/protoscan/languages/treesitter"
+	"github.com/protoscan-dev/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/languages/treesitter"
 )
 
 // kind returns the kind of node i; helpers take -1 for "no node" (a

@@ -5,9 +5,9 @@ import (
 	"io"
 	"testing"
 
-	"github.com/protoscan/protoscan/msgcheck"
-	"github.com/protoscan/protoscan/msgcheck/pipeline"
-	"github.com/protoscan/protoscan/msgcheck/pipeline/semantic"
+	"github.com/protoscan-dev/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/msgcheck/pipeline"
+	"github.com/protoscan-dev/protoscan/msgcheck/pipeline/semantic"
 )
 
 // nexusHandoff is a valid NEXUS_HANDOFF_V2 (seed 002) with artifacts the

@@ -4,7 +4,7 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/protoscan/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // CausationOf derives an artifact's causation id from what decides its

@@ -10,7 +10,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/protoscan/protoscan/jsonstr"
+	"github.com/protoscan-dev/protoscan/jsonstr"
 )
 
 // EventType names an event.

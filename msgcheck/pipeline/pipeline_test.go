@@ -12,9 +12,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/protoscan/protoscan/msgcheck"
-	"github.com/protoscan/protoscan/msgcheck/pipeline"
-	"github.com/protoscan/protoscan/msgcheck/pipeline/semantic"
+	"github.com/protoscan-dev/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/msgcheck/pipeline"
+	"github.com/protoscan-dev/protoscan/msgcheck/pipeline/semantic"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")

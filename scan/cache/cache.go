@@ -70,7 +70,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/protoscan/protoscan/internal/safefile"
+	"github.com/protoscan-dev/protoscan/internal/safefile"
 )
 
 const (

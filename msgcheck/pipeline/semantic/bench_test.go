@@ -4,9 +4,9 @@ import (
 	"context"
 	"testing"
 
-	"github.com/protoscan/protoscan/msgcheck"
-	"github.com/protoscan/protoscan/msgcheck/pipeline"
-	"github.com/protoscan/protoscan/msgcheck/pipeline/semantic"
+	"github.com/protoscan-dev/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/msgcheck/pipeline"
+	"github.com/protoscan-dev/protoscan/msgcheck/pipeline/semantic"
 )
 
 // BenchmarkBuiltin runs each built-in check alone, the three in turn, and

@@ -4,7 +4,7 @@ import (
 	"context"
 	"sync"
 
-	"github.com/protoscan/protoscan/msgcheck/pipeline"
+	"github.com/protoscan-dev/protoscan/msgcheck/pipeline"
 )
 
 // Builtin returns the built-in semantic validators: the paths (over the

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/protoscan/protoscan/msgcheck"
-	"github.com/protoscan/protoscan/msgcheck/pipeline"
+	"github.com/protoscan-dev/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/msgcheck/pipeline"
 )
 
 // RuleContradictoryClaim is the rule id of the claims validator.

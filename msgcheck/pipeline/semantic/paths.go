@@ -5,7 +5,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/protoscan/protoscan/msgcheck/pipeline"
+	"github.com/protoscan-dev/protoscan/msgcheck/pipeline"
 )
 
 // Rule ids of the paths validator.

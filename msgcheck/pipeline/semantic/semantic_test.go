@@ -10,9 +10,9 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/protoscan/protoscan/msgcheck"
-	"github.com/protoscan/protoscan/msgcheck/pipeline"
-	"github.com/protoscan/protoscan/msgcheck/pipeline/semantic"
+	"github.com/protoscan-dev/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/msgcheck/pipeline"
+	"github.com/protoscan-dev/protoscan/msgcheck/pipeline/semantic"
 )
 
 // repoFS is the repository the path claims are judged against.

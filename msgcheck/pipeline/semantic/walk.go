@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/protoscan/protoscan/msgcheck/pipeline"
+	"github.com/protoscan-dev/protoscan/msgcheck/pipeline"
 )
 
 // maxDepth bounds how deep the validators look into a message.
