@@ -157,6 +157,15 @@ var names = map[Status]string{StatusOK: "ok", "failed": "Failed"}
 		},
 	},
 	{
+		name: "rows of a table assigned to a name are no set",
+		src: `package p
+
+type want struct{ value, key string }
+
+var status = []want{{"done", "status"}, {"failed", "status"}}
+`,
+		want: nil,
+	}, {
 		name: "sets of strings assigned to a name",
 		src: `package p
 

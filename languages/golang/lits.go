@@ -118,7 +118,14 @@ func (x *extractor) compositeLit(lit *ast.CompositeLit, elided ast.Expr, sc *str
 	keyT, elemT := elemTypes(typ)
 	hasKV := hasKeys(lit)
 	switch {
-	case kind == kindList || kind == kindUnknown && !hasKV:
+	case kind == kindList:
+		x.listElems(lit, elemT, sc)
+	case kind == kindUnknown && !hasKV:
+		if sc != nil && sc.isSet && lit.Type == nil {
+			// a row of a table ([]want{{"done", "status"}}), not a
+			// nested list: its strings are no members of the set
+			sc = nil
+		}
 		x.listElems(lit, elemT, sc)
 	case hasKV || kind == kindStruct && st != nil && len(lit.Elts) > 0:
 		x.mapping(lit, kind, name, st, keyT, elemT)
