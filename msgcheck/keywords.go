@@ -64,8 +64,8 @@ var annotationKeywords = []string{
 	"definitions", "$defs", // containers: what $ref reaches in them is compiled there
 }
 
-// protoscanKeywords are protoscan's own schema keywords (README: the spec
-// format).
+// protoscanKeywords are protoscan's own schema keywords
+// (docs/spec-format.md).
 var protoscanKeywords = []string{"minWords", "errorMessage", "existsIn", "aliases", "deprecated"}
 
 // jsonSchemaKeywords is the union of draftKeywords.

@@ -136,7 +136,7 @@ type field struct {
 	pos       int  // index in kind.order
 }
 
-// constraints are the names rule ids end in (see the README).
+// constraints are the names rule ids end in (see docs/rules.md).
 var constraints = []string{"required", "type", "format", "length", "words", "range", "items", "unique",
 	"enum", "const", "one-of", "any-of", "not", "not-allowed", "additional", "exists", "unchecked", "deprecated"}
 
@@ -228,7 +228,7 @@ func (e *SpecError) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
 }
 
-// maxSpecBytes bounds a spec file (README: Bad input); real specs are a few
+// maxSpecBytes bounds a spec file (docs/bad-input.md); real specs are a few
 // kilobytes.
 const maxSpecBytes = 4 << 20
 

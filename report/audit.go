@@ -198,7 +198,7 @@ type jsonAuditProblem struct {
 	Message string `json:"message"`
 }
 
-// AuditJSON writes the audit as one JSON object (schema in the README):
+// AuditJSON writes the audit as one JSON object (docs/cli.md describes it):
 // summary totals as integers, then every count and problem, on one line.
 // The problem lists are written as they are read: an audit of a large
 // queue lists tens of thousands of problems, which encoding/json took a

@@ -346,7 +346,7 @@ func jsonLoc(l finding.Location) jsonLocation {
 	return jsonLocation{File: l.Path, Line: l.Line, Column: l.Col, EndLine: l.EndLine, EndColumn: l.EndCol, Message: l.Message}
 }
 
-// JSON writes the report as one JSON object (schema in the README).
+// JSON writes the report as one JSON object (schema in docs/output.md).
 func JSON(w io.Writer, r *Report) error {
 	out := jsonReport{Version: JSONVersion, Tool: jsonTool{r.Tool, r.Version}, Findings: []jsonFinding{}}
 	byRule := map[string]int{}

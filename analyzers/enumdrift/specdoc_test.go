@@ -89,7 +89,7 @@ func TestSpecDocuments(t *testing.T) {
 		name, path, src string
 		want            []string
 	}{
-		// NEXUS: a copy where the README says to ship one, or anywhere
+		// NEXUS: a copy where docs/cli.md says to ship one, or anywhere
 		{"nexus copy", "docs/specs/nexus-handoff-v2.yaml", nexus, nil},
 		{"nexus copy elsewhere", "handback/specs/nexus.yaml", nexus, nil},
 		{"nexus copy relabelled protocol-core", "docs/specs/nexus-handoff-v2.yaml",
