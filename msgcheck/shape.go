@@ -42,10 +42,11 @@ type Record struct {
 //
 // In every case the fields foreign to the kind (neither core nor
 // extension) must not outnumber the kind's own, and a mapping whose values
-// are all field names of the kind or title-case labels ({"task_id":
-// "Task", "status": "Status"}: a table's column titles) is none. When
-// two kinds fit by their fields, the one with more of its fields present
-// wins; a tie is no message.
+// are all field names of the kind, title-case labels or type names
+// ({"task_id": "Task", "status": "Status"}: a table's column titles;
+// {"status": "string"}: the fields' types) is none. When two kinds fit by
+// their fields, the one with more of its fields present wins; a tie is no
+// message.
 func (s *Spec) ShapeOf(r Record) string {
 	for i, key := range r.Keys {
 		if !r.sameKey(key, MarkerField) {
@@ -164,20 +165,28 @@ func (k *kind) fits(r Record) bool {
 }
 
 // titles reports a mapping of two or more entries whose values are all
-// strings that are field names of the kind or title-case labels: a
-// header or column map ({"task_id": "Task", "status": "Status"},
-// {"TaskID": "task_id"}), never a message.
+// strings that are field names of the kind, title-case labels or type
+// names: a header or column map ({"task_id": "Task", "status": "Status"},
+// {"TaskID": "task_id"}) or the types of the fields ({"task_id":
+// "string", "status": "string"}), never a message.
 func (k *kind) titles(r Record) bool {
 	if len(r.Keys) < 2 || len(r.Values) != len(r.Keys) {
 		return false
 	}
 	for _, v := range r.Values {
 		s, ok := v.(string)
-		if !ok || k.lookup(s, true) == nil && !isLabel(s) {
+		if !ok || k.lookup(s, true) == nil && !isLabel(s) && !valueTypes[s] {
 			return false
 		}
 	}
 	return true
+}
+
+// valueTypes are the names of value types in JSON Schema, Python and Go.
+var valueTypes = map[string]bool{
+	"string": true, "number": true, "integer": true, "object": true, "array": true, "boolean": true, "null": true,
+	"str": true, "int": true, "float": true, "bool": true, "dict": true, "list": true, "None": true,
+	"int64": true, "float64": true, "any": true, "map[string]any": true, "[]string": true,
 }
 
 // isLabel reports a title-case label: words separated by single spaces,

@@ -57,6 +57,9 @@ func TestShapeOf(t *testing.T) {
 		{"column titles with ID", rec("task_id", "Task ID", "status", "Status", "output", "Result"), ""},
 		{"field-name map", folded(rec("TaskID", "task_id", "Status", "status", "Output", "output")), ""},
 		{"named column titles", named("Handback", false, rec("task_id", "Task", "status", "Status")), ""},
+		{"field types", rec("task_id", "string", "status", "string", "output", "object", "metrics", "object"), ""},
+		{"Python field types", folded(rec("task_id", "str", "status", "str", "output", "dict")), ""},
+		{"a status that is no type", rec("task_id", "string", "status", "success", "output", "object"), "handback"},
 		{"capitals are no title", rec("task_id", "Fix", "status", "SUCCESS", "output", "Done"), "handback"},
 	}
 	for _, c := range cases {
