@@ -26,8 +26,9 @@
 //
 // The marker must start the comment's text (after blanks and comment
 // decoration such as the "*" of a block comment's continuation lines), or
-// follow a "#" or "//" inside it ("# noqa # protoscan:ignore ..."), so that
-// prose that mentions protoscan:ignore is not read as a directive.
+// follow a "#" or "//" inside it ("# noqa # protoscan:ignore ..."), and
+// its words must read as rules, so that prose that mentions
+// protoscan:ignore is not read as a directive.
 //
 // Apply reports, as findings of their own, the directives that suppressed
 // nothing (protoscan/unused-suppression) and those without a reason
@@ -178,6 +179,9 @@ func parsePart(p part) []Directive {
 			continue
 		}
 		rules, reason := parseArgs(string(rest))
+		if !meant(rules, reason) {
+			continue
+		}
 		d := Directive{Rules: rules, Reason: reason, File: file,
 			Pos: finding.Location{Line: p.line, Col: p.col + k, EndLine: p.line, EndCol: p.col + len(bytes.TrimRight(text, " \t\r"))}}
 		out = append(out, d)
@@ -185,6 +189,29 @@ func parsePart(p part) []Directive {
 	}
 	return out
 }
+
+// meant tells whether a marker's words are a directive rather than prose
+// that quotes the syntax ("protoscan:ignore RULE[,RULE...] -- reason",
+// "protoscan:ignore applies to the next line"): no rule at all, a rule id
+// or pattern (enumdrift/status-case, enumdrift/*, *), or, before a reason,
+// lower-case names only (status-case: a rule id without its analyzer,
+// reported as a suppression that matches nothing).
+func meant(rules []string, reason string) bool {
+	if len(rules) == 0 {
+		return true
+	}
+	names := true
+	for _, r := range rules {
+		if r == "*" || r == "**" || strings.Contains(r, "/") && strings.Trim(r, ruleChars) == "" {
+			return true
+		}
+		names = names && strings.Trim(r, "abcdefghijklmnopqrstuvwxyz0123456789-_") == ""
+	}
+	return names && reason != ""
+}
+
+// ruleChars are the bytes of rule ids and their doublestar patterns.
+const ruleChars = "abcdefghijklmnopqrstuvwxyz0123456789-_/*?{},[]!^."
 
 // markerStarts tells whether a marker preceded by before (in the same
 // comment) starts a directive: before is blanks and comment decoration
