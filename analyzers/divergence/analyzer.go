@@ -10,6 +10,7 @@ import (
 	"github.com/protoscan-dev/protoscan/analyzers/specflag"
 	"github.com/protoscan-dev/protoscan/finding"
 	"github.com/protoscan-dev/protoscan/languages/golang"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // Analyzer reports duplicated and divergent protocol decisions in Go
@@ -31,7 +32,6 @@ reported too, with the spec's file:line. A function is a candidate only
 when it reads the protocol's fields, so generic validate() or check()
 functions are ignored.`,
 	URL:       "https://github.com/protoscan-dev/protoscan#divergence",
-	Run:       runAnalyzer,
 	FactTypes: []analysis.Fact{new(PackageCandidates)},
 }
 
@@ -48,25 +48,43 @@ func (f *PackageCandidates) String() string {
 	return fmt.Sprintf("%d candidates", len(f.Candidates))
 }
 
-// spec is registered in init: Analyzer's Run reads it, so a package-level
-// initializer would be a cycle.
-var spec *specflag.Flag
+// The -spec flag is registered in init: Analyzer's Run reads it, so a
+// package-level initializer would be a cycle.
+func init() { Analyzer.Run = runner(specflag.Register(&Analyzer.Flags).Spec) }
 
-func init() { spec = specflag.Register(&Analyzer.Flags) }
-
-var model = sync.OnceValues(func() (*Model, error) {
-	sp, err := spec.Spec()
-	if err != nil {
-		return nil, err
+// New returns an analyzer like Analyzer that judges by sp instead of the
+// -spec flag; it is how a host without flags, such as a golangci-lint
+// plugin, configures it.
+func New(sp *msgcheck.Spec) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:      Analyzer.Name,
+		Doc:       Analyzer.Doc,
+		URL:       Analyzer.URL,
+		FactTypes: Analyzer.FactTypes,
+		Run:       runner(func() (*msgcheck.Spec, error) { return sp, nil }),
 	}
-	return NewModel(sp, Options{}), nil
-})
+}
 
-func runAnalyzer(pass *analysis.Pass) (any, error) {
-	m, err := model()
-	if err != nil {
-		return nil, err
+// runner returns the Run of an analyzer whose spec load returns; the model
+// is built once, on the first package.
+func runner(load func() (*msgcheck.Spec, error)) func(*analysis.Pass) (any, error) {
+	model := sync.OnceValues(func() (*Model, error) {
+		sp, err := load()
+		if err != nil {
+			return nil, err
+		}
+		return NewModel(sp, Options{}), nil
+	})
+	return func(pass *analysis.Pass) (any, error) {
+		m, err := model()
+		if err != nil {
+			return nil, err
+		}
+		return runAnalyzer(pass, m)
 	}
+}
+
+func runAnalyzer(pass *analysis.Pass, m *Model) (any, error) {
 	var own []Candidate
 	files := map[string]*token.File{}
 	for _, file := range pass.Files {

@@ -35,42 +35,58 @@ routing table keyed by the values, or a comparison, switch or assignment
 on the field that is also compared with canonical values. Values of other
 things (HTTP, health checks) are left alone.`,
 	URL: "https://github.com/protoscan-dev/protoscan#enumdrift",
-	Run: run,
 }
 
-// spec is registered in init: Analyzer's Run reads it, so a package-level
-// initializer would be a cycle.
-var spec *specflag.Flag
+// The -spec flag is registered in init: Analyzer's Run reads it, so a
+// package-level initializer would be a cycle.
+func init() { Analyzer.Run = runner(specflag.Register(&Analyzer.Flags).Spec) }
 
-func init() { spec = specflag.Register(&Analyzer.Flags) }
+// New returns an analyzer like Analyzer that judges by sp (and the
+// embedded specs of the other protocols) instead of the -spec flag; it is
+// how a host without flags, such as a golangci-lint plugin, configures it.
+func New(sp *msgcheck.Spec) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name: Analyzer.Name,
+		Doc:  Analyzer.Doc,
+		URL:  Analyzer.URL,
+		Run:  runner(func() (*msgcheck.Spec, error) { return sp, nil }),
+	}
+}
 
 // otherProtocols are the embedded specs of the protocols beside the one
 // --spec names, whose enums drift too (NEXUS status, verdicts).
 var otherProtocols = []string{"nexus-handoff-v2.yaml", "phase-verdict-v1.yaml"}
 
-var vocab = sync.OnceValues(func() (*Vocabulary, error) {
-	sp, err := spec.Spec()
-	if err != nil {
-		return nil, err
-	}
-	var more []*msgcheck.Spec
-	for _, name := range otherProtocols {
-		o, err := msgcheck.EmbeddedSpec(name)
+// runner returns the Run of an analyzer whose spec load returns; the
+// vocabulary is built once, on the first package.
+func runner(load func() (*msgcheck.Spec, error)) func(*analysis.Pass) (any, error) {
+	vocab := sync.OnceValues(func() (*Vocabulary, error) {
+		sp, err := load()
 		if err != nil {
 			return nil, err
 		}
-		if o.Protocol != sp.Protocol {
-			more = append(more, o)
+		var more []*msgcheck.Spec
+		for _, name := range otherProtocols {
+			o, err := msgcheck.EmbeddedSpec(name)
+			if err != nil {
+				return nil, err
+			}
+			if o.Protocol != sp.Protocol {
+				more = append(more, o)
+			}
 		}
+		return NewVocabulary(sp, nil, more...)
+	})
+	return func(pass *analysis.Pass) (any, error) {
+		v, err := vocab()
+		if err != nil {
+			return nil, err
+		}
+		return nil, run(pass, v)
 	}
-	return NewVocabulary(sp, nil, more...)
-})
+}
 
-func run(pass *analysis.Pass) (any, error) {
-	v, err := vocab()
-	if err != nil {
-		return nil, err
-	}
+func run(pass *analysis.Pass, v *Vocabulary) error {
 	// the package's alias tables explain the drift of all its files: the
 	// files are extracted first, then judged
 	type extracted struct {
@@ -129,7 +145,7 @@ func run(pass *analysis.Pass) (any, error) {
 			pass.Report(d)
 		}
 	}
-	return nil, nil
+	return nil
 }
 
 // position turns a 1-based line and byte column into a token.Pos.
