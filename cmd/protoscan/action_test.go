@@ -1,0 +1,328 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// The GitHub Action (action.yml at the repository root) is run here step by
+// step as the runner would: its shell steps run in bash with the runner's
+// environment, a fake GITHUB_STEP_SUMMARY and GITHUB_OUTPUT; of the steps
+// that use other actions, actions/cache is played by a directory and the
+// others (setup-go, upload-sarif) are recorded, not run.
+
+type action struct {
+	Inputs map[string]struct {
+		Default string `yaml:"default"`
+	} `yaml:"inputs"`
+	Runs struct {
+		Using string `yaml:"using"`
+		Steps []struct {
+			Name  string            `yaml:"name"`
+			ID    string            `yaml:"id"`
+			If    string            `yaml:"if"`
+			Uses  string            `yaml:"uses"`
+			With  map[string]string `yaml:"with"`
+			Env   map[string]string `yaml:"env"`
+			Shell string            `yaml:"shell"`
+			Run   string            `yaml:"run"`
+		} `yaml:"steps"`
+	} `yaml:"runs"`
+}
+
+// job is one run of the action: the event, the inputs, and what came out.
+type job struct {
+	inputs  map[string]string
+	github  map[string]string // github.* expressions
+	ran     []string          // the names of the steps that ran
+	skipped []string          // the names of the steps whose if was false
+	outputs map[string]map[string]string
+	log     strings.Builder
+	failed  string // the step that failed, if any
+	summary string
+}
+
+var expr = regexp.MustCompile(`\$\{\{\s*([^}]*?)\s*\}\}`)
+
+// value is a context value of the expressions action.yml uses; anything
+// else fails the test, so the action cannot use what this runner does not
+// play.
+func (j *job) value(t *testing.T, name, runnerTemp string) string {
+	switch {
+	case strings.HasPrefix(name, "inputs."):
+		return j.inputs[strings.TrimPrefix(name, "inputs.")]
+	case strings.HasPrefix(name, "steps."):
+		p := strings.Split(name, ".")
+		if len(p) != 4 || p[2] != "outputs" {
+			t.Fatalf("expression %q: want steps.ID.outputs.NAME", name)
+		}
+		return j.outputs[p[1]][p[3]]
+	case name == "runner.temp":
+		return runnerTemp
+	case strings.HasPrefix(name, "github."):
+		v, ok := j.github[name]
+		if !ok && !strings.HasPrefix(name, "github.event.") {
+			t.Fatalf("expression %q is not played by this test", name)
+		}
+		return v
+	}
+	t.Fatalf("expression %q is not played by this test", name)
+	return ""
+}
+
+func (j *job) expand(t *testing.T, s, runnerTemp string) string {
+	return expr.ReplaceAllStringFunc(s, func(m string) string {
+		return j.value(t, expr.FindStringSubmatch(m)[1], runnerTemp)
+	})
+}
+
+// cond evaluates a step's if: empty, or `A == 'v'` / `A != 'v'`.
+func (j *job) cond(t *testing.T, s, runnerTemp string) bool {
+	if s == "" {
+		return j.failed == ""
+	}
+	m := regexp.MustCompile(`^([\w.-]+) (==|!=) '([^']*)'$`).FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		t.Fatalf("if: %q is not played by this test", s)
+	}
+	eq := j.value(t, m[1], runnerTemp) == m[3]
+	return j.failed == "" && eq == (m[2] == "==")
+}
+
+// runAction runs action.yml in workspace; cache is the directory playing
+// actions/cache, kept between jobs.
+func runAction(t *testing.T, a *action, j *job, workspace, cache string) {
+	t.Helper()
+	temp := t.TempDir()
+	summary := filepath.Join(temp, "step_summary.md")
+	j.outputs = map[string]map[string]string{}
+	for _, st := range a.Runs.Steps {
+		if !j.cond(t, st.If, temp) {
+			j.skipped = append(j.skipped, st.Name)
+			continue
+		}
+		j.ran = append(j.ran, st.Name)
+		out := map[string]string{}
+		switch {
+		case strings.HasPrefix(st.Uses, "actions/cache@"):
+			path, key := j.expand(t, st.With["path"], temp), j.expand(t, st.With["key"], temp)
+			if key == "" || path == "" {
+				t.Fatalf("step %q: actions/cache needs a path and a key", st.Name)
+			}
+			saved := filepath.Join(cache, key)
+			if _, err := os.Stat(saved); err == nil {
+				copyDir(t, saved, path)
+				out["cache-hit"] = "true"
+			} else {
+				// the real action saves the path when the job ends
+				t.Cleanup(func() { copyDir(t, path, saved) })
+			}
+		case st.Uses != "":
+			// recorded, not run
+		default:
+			if st.Shell != "bash" {
+				t.Fatalf("step %q: shell %q, want bash", st.Name, st.Shell)
+			}
+			outFile := filepath.Join(temp, "output-"+st.ID)
+			if err := os.WriteFile(outFile, nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			// the runner's own command for shell: bash
+			cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", j.expand(t, st.Run, temp))
+			cmd.Dir = workspace
+			cmd.Env = append(os.Environ(),
+				"GITHUB_OUTPUT="+outFile,
+				"GITHUB_STEP_SUMMARY="+summary,
+				"GITHUB_WORKSPACE="+workspace,
+				"GITHUB_REPOSITORY="+j.github["github.repository"],
+				"RUNNER_TEMP="+temp,
+				"RUNNER_OS=Linux",
+				"RUNNER_ARCH=X64",
+			)
+			for k, v := range st.Env {
+				cmd.Env = append(cmd.Env, k+"="+j.expand(t, v, temp))
+			}
+			b, err := cmd.CombinedOutput()
+			j.log.Write(b)
+			if err != nil {
+				j.failed = st.Name
+			}
+			f, err := os.Open(outFile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sc := bufio.NewScanner(f)
+			for sc.Scan() {
+				if k, v, ok := strings.Cut(sc.Text(), "="); ok {
+					out[k] = v
+				}
+			}
+			f.Close()
+		}
+		if st.ID != "" {
+			j.outputs[st.ID] = out
+		}
+	}
+	if b, err := os.ReadFile(summary); err == nil {
+		j.summary = string(b)
+	}
+}
+
+func copyDir(t *testing.T, from, to string) {
+	t.Helper()
+	if out, err := exec.Command("cp", "-R", from, to).CombinedOutput(); err != nil {
+		t.Fatalf("cp %s %s: %v\n%s", from, to, err, out)
+	}
+}
+
+func TestAction(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("bash is needed to run the action's steps")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(root, "action.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a action
+	if err := yaml.Unmarshal(b, &a); err != nil {
+		t.Fatal(err)
+	}
+	if a.Runs.Using != "composite" {
+		t.Fatalf("runs.using %q, want composite", a.Runs.Using)
+	}
+	cache := t.TempDir()
+
+	// the scanned tree: a HANDBACK with a drifted status
+	drifted := t.TempDir()
+	write(t, filepath.Join(drifted, "agents", "worker.py"), `def finish(task_id):
+    return {"task_id": task_id, "status": "SUCCESS", "output": None}
+`)
+	clean := t.TempDir()
+	write(t, filepath.Join(clean, "README.md"), "Nothing to see.\n")
+
+	newJob := func(inputs, github map[string]string) *job {
+		j := &job{inputs: map[string]string{}, github: map[string]string{
+			"github.action_path": root,
+			"github.repository":  "acme/agents",
+			"github.actor":       "octocat",
+		}}
+		for k, v := range a.Inputs {
+			j.inputs[k] = v.Default
+		}
+		for k, v := range inputs {
+			j.inputs[k] = v
+		}
+		for k, v := range github {
+			j.github[k] = v
+		}
+		return j
+	}
+	const upload, build = "Upload SARIF", "Build protoscan"
+
+	t.Run("push with findings", func(t *testing.T) {
+		j := newJob(nil, nil)
+		runAction(t, &a, j, drifted, cache)
+		if j.failed != "Result" {
+			t.Fatalf("failed step %q, want Result (findings at error)\n%s", j.failed, j.log.String())
+		}
+		if !contains(j.ran, build) || !contains(j.ran, upload) {
+			t.Errorf("steps run %v: want the build (empty cache) and the upload", j.ran)
+		}
+		if got := j.outputs["scan"]["exit-code"]; got != "1" {
+			t.Errorf("exit-code %q, want 1", got)
+		}
+		if !strings.Contains(j.summary, "worker.py") || !strings.Contains(j.summary, "enumdrift/status-case") {
+			t.Errorf("job summary lacks the finding:\n%s", j.summary)
+		}
+		if !strings.Contains(j.log.String(), `agents/worker.py:2:`) {
+			t.Errorf("log lacks the text report:\n%s", j.log.String())
+		}
+		var sarif struct {
+			Runs []struct {
+				Results []struct {
+					RuleID string `json:"ruleId"`
+				} `json:"results"`
+			} `json:"runs"`
+		}
+		sb, err := os.ReadFile(j.outputs["scan"]["sarif"])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(sb, &sarif); err != nil || len(sarif.Runs) != 1 || len(sarif.Runs[0].Results) != 1 {
+			t.Fatalf("SARIF: %v, want one run with one result:\n%s", err, sb)
+		}
+	})
+
+	t.Run("fork pull request", func(t *testing.T) {
+		j := newJob(nil, map[string]string{"github.event.pull_request.head.repo.full_name": "mallory/agents"})
+		runAction(t, &a, j, drifted, cache)
+		if contains(j.ran, build) {
+			t.Errorf("the binary was built again; the cache should have it")
+		}
+		if contains(j.ran, upload) || !contains(j.skipped, upload) {
+			t.Errorf("steps run %v: the upload must be skipped", j.ran)
+		}
+		if !strings.Contains(j.log.String(), "::notice title=protoscan::SARIF not uploaded") {
+			t.Errorf("no notice for the skipped upload:\n%s", j.log.String())
+		}
+		if j.failed != "Result" {
+			t.Errorf("failed step %q, want Result", j.failed)
+		}
+	})
+
+	t.Run("same-repository pull request, clean tree", func(t *testing.T) {
+		j := newJob(nil, map[string]string{"github.event.pull_request.head.repo.full_name": "acme/agents"})
+		runAction(t, &a, j, clean, cache)
+		if j.failed != "" {
+			t.Fatalf("step %q failed on a clean tree\n%s", j.failed, j.log.String())
+		}
+		if !contains(j.ran, upload) {
+			t.Errorf("steps run %v: a pull request of the repository uploads", j.ran)
+		}
+		if j.outputs["scan"]["exit-code"] != "0" || strings.Contains(j.log.String(), "::notice") {
+			t.Errorf("exit-code %q; log:\n%s", j.outputs["scan"]["exit-code"], j.log.String())
+		}
+	})
+
+	t.Run("inputs", func(t *testing.T) {
+		j := newJob(map[string]string{"fail-on": "never", "upload-sarif": "false", "paths": "agents", "args": "--analyzers msgcheck"}, nil)
+		runAction(t, &a, j, drifted, cache)
+		if j.failed != "" || contains(j.ran, upload) {
+			t.Fatalf("failed %q, ran %v: fail-on never passes and upload-sarif false skips the upload\n%s", j.failed, j.ran, j.log.String())
+		}
+		if strings.Contains(j.summary, "case-status") {
+			t.Errorf("--analyzers msgcheck still ran enumdrift:\n%s", j.summary)
+		}
+	})
+}
+
+func write(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
