@@ -41,7 +41,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/internal/finding"
 )
 
 // Version is the version of the file format Write writes and Load reads.

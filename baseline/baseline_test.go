@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/internal/finding"
 )
 
 func TestFingerprint(t *testing.T) {

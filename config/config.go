@@ -28,7 +28,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 	"go.yaml.in/yaml/v3"
 
-	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/internal/finding"
 	"github.com/protoscan-dev/protoscan/internal/safefile"
 	"github.com/protoscan-dev/protoscan/languages/yamldoc"
 )

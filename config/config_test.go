@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/internal/finding"
 )
 
 // schemaVerdict is what the JSON Schema makes of an error case.

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/internal/finding"
 )
 
 func TestApply(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/internal/finding"
 )
 
 // Caps that keep a Markdown report within a PR comment's size.

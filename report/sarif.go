@@ -6,7 +6,7 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/internal/finding"
 	"github.com/protoscan-dev/protoscan/rules"
 )
 

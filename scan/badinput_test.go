@@ -14,7 +14,7 @@ import (
 
 	"github.com/protoscan-dev/protoscan/analyzers/divergence"
 	"github.com/protoscan-dev/protoscan/baseline"
-	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/internal/finding"
 	"github.com/protoscan-dev/protoscan/messages"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 	"github.com/protoscan-dev/protoscan/scan"

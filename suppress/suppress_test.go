@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/internal/finding"
 )
 
 // short is a directive reduced to what the parse tests compare.

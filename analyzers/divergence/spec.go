@@ -5,7 +5,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/internal/finding"
 	"github.com/protoscan-dev/protoscan/languages/facts"
 )
 

@@ -12,8 +12,8 @@ import (
 	"strings"
 
 	"github.com/protoscan-dev/protoscan/baseline"
-	"github.com/protoscan-dev/protoscan/finding"
 	"github.com/protoscan-dev/protoscan/gitdiff"
+	"github.com/protoscan-dev/protoscan/internal/finding"
 	"github.com/protoscan-dev/protoscan/scan"
 	"github.com/protoscan-dev/protoscan/suppress"
 )

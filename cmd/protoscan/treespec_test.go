@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/protoscan-dev/protoscan/config"
-	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/internal/finding"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
