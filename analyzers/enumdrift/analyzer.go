@@ -9,7 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/protoscan-dev/protoscan/analyzers/specflag"
-	"github.com/protoscan-dev/protoscan/fix"
+	"github.com/protoscan-dev/protoscan/internal/fix"
 	"github.com/protoscan-dev/protoscan/languages/facts"
 	"github.com/protoscan-dev/protoscan/languages/golang"
 	"github.com/protoscan-dev/protoscan/msgcheck"

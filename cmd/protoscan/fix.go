@@ -9,8 +9,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/protoscan-dev/protoscan/fix"
 	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/internal/fix"
 	"github.com/protoscan-dev/protoscan/internal/safefile"
 	"github.com/protoscan-dev/protoscan/languages/extract"
 	"github.com/protoscan-dev/protoscan/languages/facts"

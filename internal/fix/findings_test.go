@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/protoscan-dev/protoscan/analyzers/enumdrift"
-	"github.com/protoscan-dev/protoscan/fix"
+	"github.com/protoscan-dev/protoscan/internal/fix"
 	"github.com/protoscan-dev/protoscan/languages/extract"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 )

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan-dev/protoscan/fix"
 	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/internal/fix"
 	"github.com/protoscan-dev/protoscan/languages/extract"
 	"github.com/protoscan-dev/protoscan/languages/facts"
 )
