@@ -14,7 +14,7 @@ import (
 	"strings"
 
 	"github.com/protoscan-dev/protoscan/internal/finding"
-	"github.com/protoscan-dev/protoscan/rules"
+	"github.com/protoscan-dev/protoscan/internal/rules"
 )
 
 // Report is everything a renderer shows.

@@ -13,7 +13,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/protoscan-dev/protoscan/internal/finding"
-	"github.com/protoscan-dev/protoscan/rules"
+	"github.com/protoscan-dev/protoscan/internal/rules"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/protoscan-dev/protoscan/internal/finding"
-	"github.com/protoscan-dev/protoscan/rules"
+	"github.com/protoscan-dev/protoscan/internal/rules"
 )
 
 // SARIF 2.1.0 as GitHub code scanning reads it

@@ -16,7 +16,7 @@ import (
 	"github.com/protoscan-dev/protoscan/config"
 	"github.com/protoscan-dev/protoscan/gitdiff"
 	"github.com/protoscan-dev/protoscan/internal/finding"
-	"github.com/protoscan-dev/protoscan/rules"
+	"github.com/protoscan-dev/protoscan/internal/rules"
 	"github.com/protoscan-dev/protoscan/scan"
 	"github.com/protoscan-dev/protoscan/suppress"
 )

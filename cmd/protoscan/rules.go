@@ -11,7 +11,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/protoscan-dev/protoscan/internal/editdist"
-	"github.com/protoscan-dev/protoscan/rules"
+	"github.com/protoscan-dev/protoscan/internal/rules"
 )
 
 // rules lists the catalogue: protoscan rules [--json].

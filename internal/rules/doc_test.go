@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan-dev/protoscan/rules"
+	"github.com/protoscan-dev/protoscan/internal/rules"
 )
 
 var update = flag.Bool("update", false, "rewrite docs/rules.md")
@@ -17,7 +17,7 @@ var update = flag.Bool("update", false, "rewrite docs/rules.md")
 // catalogue's entries.
 const pageHead = `# protoscan rules
 
-Generated from the catalogue in rules/catalogue.go by ` + "`go test ./rules -update`" + `;
+Generated from the catalogue in internal/rules/catalogue.go by ` + "`go test ./internal/rules -update`" + `;
 ` + "`protoscan rules`" + ` lists the same, ` + "`protoscan explain RULE`" + ` prints one.
 
 ## Rule ids
@@ -51,7 +51,7 @@ func TestRulesPage(t *testing.T) {
 		fmt.Fprintf(&b, "\n## %s\n\n%s. Default severity: %s.\n\n%s\n\n**Why:** %s\n\n**Example:**\n\n```\n%s\n```\n\n**Fix:** %s\n",
 			d.ID, strings.TrimSuffix(d.Title, "."), d.Severity, d.What, d.Why, strings.TrimRight(d.Example, "\n"), d.Fix)
 	}
-	file := filepath.Join("..", "docs", "rules.md")
+	file := filepath.Join("..", "..", "docs", "rules.md")
 	if *update {
 		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 			t.Fatal(err)
@@ -65,6 +65,6 @@ func TestRulesPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	if string(got) != b.String() {
-		t.Errorf("%s is out of date with the catalogue: go test ./rules -update", file)
+		t.Errorf("%s is out of date with the catalogue: go test ./internal/rules -update", file)
 	}
 }

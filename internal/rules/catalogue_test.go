@@ -20,11 +20,11 @@ import (
 	"github.com/protoscan-dev/protoscan/audit"
 	"github.com/protoscan-dev/protoscan/handoff"
 	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/internal/rules"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 	"github.com/protoscan-dev/protoscan/msgcheck/pipeline"
 	"github.com/protoscan-dev/protoscan/msgcheck/pipeline/semantic"
 	"github.com/protoscan-dev/protoscan/phase"
-	"github.com/protoscan-dev/protoscan/rules"
 	"github.com/protoscan-dev/protoscan/scan"
 	"github.com/protoscan-dev/protoscan/scan/walk"
 )
@@ -156,7 +156,7 @@ func TestEmittedRulesHaveDocs(t *testing.T) {
 // msgcheckSource parses msgcheck's non-test Go files.
 func msgcheckSource(t *testing.T) []*ast.File {
 	t.Helper()
-	paths, err := filepath.Glob(filepath.Join("..", "msgcheck", "*.go"))
+	paths, err := filepath.Glob(filepath.Join("..", "..", "msgcheck", "*.go"))
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("msgcheck sources: %v", err)
 	}
