@@ -20,7 +20,7 @@ import (
 
 // ruleSpecError is the finding of a spec of the scanned tree that could
 // not be loaded, ruleSpecWarning of a spec that loaded with a warning
-// (rules/catalogue.go documents both).
+// (internal/rules/catalogue.go documents both).
 const (
 	ruleSpecError   = "protoscan/spec-error"
 	ruleSpecWarning = "protoscan/spec-warning"
