@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/protoscan-dev/protoscan/config"
+	"github.com/protoscan-dev/protoscan/internal/config"
 	"github.com/protoscan-dev/protoscan/internal/safefile"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 	"github.com/protoscan-dev/protoscan/scan/cache"

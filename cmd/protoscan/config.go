@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/protoscan-dev/protoscan/analyzers/enumdrift"
-	"github.com/protoscan-dev/protoscan/config"
+	"github.com/protoscan-dev/protoscan/internal/config"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 

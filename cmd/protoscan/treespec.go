@@ -12,7 +12,7 @@ import (
 
 	"github.com/protoscan-dev/protoscan/analyzers/enumdrift"
 	"github.com/protoscan-dev/protoscan/baseline"
-	"github.com/protoscan-dev/protoscan/config"
+	"github.com/protoscan-dev/protoscan/internal/config"
 	"github.com/protoscan-dev/protoscan/internal/finding"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 	"github.com/protoscan-dev/protoscan/scan"
