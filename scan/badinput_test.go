@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/protoscan-dev/protoscan/analyzers/divergence"
-	"github.com/protoscan-dev/protoscan/baseline"
+	"github.com/protoscan-dev/protoscan/internal/baseline"
 	"github.com/protoscan-dev/protoscan/internal/finding"
 	"github.com/protoscan-dev/protoscan/messages"
 	"github.com/protoscan-dev/protoscan/msgcheck"

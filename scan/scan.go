@@ -27,7 +27,7 @@ import (
 
 	"github.com/protoscan-dev/protoscan/analyzers/divergence"
 	"github.com/protoscan-dev/protoscan/analyzers/enumdrift"
-	"github.com/protoscan-dev/protoscan/baseline"
+	"github.com/protoscan-dev/protoscan/internal/baseline"
 	"github.com/protoscan-dev/protoscan/internal/finding"
 	"github.com/protoscan-dev/protoscan/internal/fix"
 	"github.com/protoscan-dev/protoscan/languages/extract"

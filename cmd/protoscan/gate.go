@@ -12,8 +12,8 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 
-	"github.com/protoscan-dev/protoscan/baseline"
 	"github.com/protoscan-dev/protoscan/gitdiff"
+	"github.com/protoscan-dev/protoscan/internal/baseline"
 	"github.com/protoscan-dev/protoscan/internal/config"
 	"github.com/protoscan-dev/protoscan/internal/finding"
 	"github.com/protoscan-dev/protoscan/internal/rules"

@@ -14,7 +14,7 @@ import (
 
 	"github.com/protoscan-dev/protoscan/analyzers/divergence"
 	"github.com/protoscan-dev/protoscan/analyzers/enumdrift"
-	"github.com/protoscan-dev/protoscan/baseline"
+	"github.com/protoscan-dev/protoscan/internal/baseline"
 	"github.com/protoscan-dev/protoscan/internal/config"
 	"github.com/protoscan-dev/protoscan/internal/finding"
 	"github.com/protoscan-dev/protoscan/internal/safefile"
