@@ -12,10 +12,10 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 
-	"github.com/protoscan-dev/protoscan/gitdiff"
 	"github.com/protoscan-dev/protoscan/internal/baseline"
 	"github.com/protoscan-dev/protoscan/internal/config"
 	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/internal/gitdiff"
 	"github.com/protoscan-dev/protoscan/internal/rules"
 	"github.com/protoscan-dev/protoscan/scan"
 	"github.com/protoscan-dev/protoscan/suppress"

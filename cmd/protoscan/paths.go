@@ -11,9 +11,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/protoscan-dev/protoscan/gitdiff"
 	"github.com/protoscan-dev/protoscan/internal/baseline"
 	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/internal/gitdiff"
 	"github.com/protoscan-dev/protoscan/scan"
 	"github.com/protoscan-dev/protoscan/suppress"
 )
