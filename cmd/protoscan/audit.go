@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"github.com/protoscan-dev/protoscan/audit"
+	"github.com/protoscan-dev/protoscan/internal/report"
 	"github.com/protoscan-dev/protoscan/msgcheck"
-	"github.com/protoscan-dev/protoscan/report"
 )
 
 // audit runs `protoscan audit PATH...`: a queue audit (see package audit).

@@ -11,10 +11,10 @@ import (
 
 	"github.com/protoscan-dev/protoscan/internal/finding"
 	"github.com/protoscan-dev/protoscan/internal/fix"
+	"github.com/protoscan-dev/protoscan/internal/report"
 	"github.com/protoscan-dev/protoscan/internal/safefile"
 	"github.com/protoscan-dev/protoscan/languages/extract"
 	"github.com/protoscan-dev/protoscan/languages/facts"
-	"github.com/protoscan-dev/protoscan/report"
 )
 
 // fixReport is --fix (and --diff) after a scan of paths: it applies the

@@ -29,7 +29,7 @@ func TestFormats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	schemaFile, err := filepath.Abs(filepath.Join("..", "..", "report", "testdata", "sarif-schema-2.1.0.json"))
+	schemaFile, err := filepath.Abs(filepath.Join("..", "..", "internal", "report", "testdata", "sarif-schema-2.1.0.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
