@@ -15,7 +15,7 @@ import (
 	"github.com/protoscan-dev/protoscan/analyzers/divergence"
 	"github.com/protoscan-dev/protoscan/internal/baseline"
 	"github.com/protoscan-dev/protoscan/internal/finding"
-	"github.com/protoscan-dev/protoscan/messages"
+	"github.com/protoscan-dev/protoscan/internal/messages"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 	"github.com/protoscan-dev/protoscan/scan"
 	"github.com/protoscan-dev/protoscan/scan/walk"

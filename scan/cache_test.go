@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/protoscan-dev/protoscan/analyzers/divergence"
-	"github.com/protoscan-dev/protoscan/messages"
+	"github.com/protoscan-dev/protoscan/internal/messages"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 	"github.com/protoscan-dev/protoscan/scan"
 	"github.com/protoscan-dev/protoscan/scan/cache"

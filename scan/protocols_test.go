@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/protoscan-dev/protoscan/handoff"
-	"github.com/protoscan-dev/protoscan/messages"
+	"github.com/protoscan-dev/protoscan/internal/messages"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 	"github.com/protoscan-dev/protoscan/phase"
 	"github.com/protoscan-dev/protoscan/scan"

@@ -30,10 +30,10 @@ import (
 	"github.com/protoscan-dev/protoscan/internal/baseline"
 	"github.com/protoscan-dev/protoscan/internal/finding"
 	"github.com/protoscan-dev/protoscan/internal/fix"
+	"github.com/protoscan-dev/protoscan/internal/messages"
 	"github.com/protoscan-dev/protoscan/internal/suppress"
 	"github.com/protoscan-dev/protoscan/languages/extract"
 	"github.com/protoscan-dev/protoscan/languages/facts"
-	"github.com/protoscan-dev/protoscan/messages"
 	"github.com/protoscan-dev/protoscan/scan/cache"
 	"github.com/protoscan-dev/protoscan/scan/walk"
 )

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/protoscan-dev/protoscan/handoff"
-	"github.com/protoscan-dev/protoscan/messages"
+	"github.com/protoscan-dev/protoscan/internal/messages"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 	"github.com/protoscan-dev/protoscan/phase"
 )

@@ -7,8 +7,8 @@ import (
 	"slices"
 
 	"github.com/protoscan-dev/protoscan/analyzers/enumdrift"
+	"github.com/protoscan-dev/protoscan/internal/messages"
 	"github.com/protoscan-dev/protoscan/internal/report"
-	"github.com/protoscan-dev/protoscan/messages"
 )
 
 // summarizeMessages tallies the verdicts per kind, in the spec's kind

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/protoscan-dev/protoscan/handoff"
+	"github.com/protoscan-dev/protoscan/internal/messages"
 	"github.com/protoscan-dev/protoscan/languages/extract"
-	"github.com/protoscan-dev/protoscan/messages"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 	"github.com/protoscan-dev/protoscan/phase"
 )
