@@ -8,8 +8,8 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/protoscan-dev/protoscan/internal/yamlnode"
 	"github.com/protoscan-dev/protoscan/msgcheck"
-	"github.com/protoscan-dev/protoscan/yamlnode"
 )
 
 // Result is the verdict of the validation event.

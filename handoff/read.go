@@ -9,10 +9,10 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/protoscan-dev/protoscan/internal/yamlnode"
 	"github.com/protoscan-dev/protoscan/languages/jsondoc"
 	"github.com/protoscan-dev/protoscan/languages/markdown"
 	"github.com/protoscan-dev/protoscan/languages/yamldoc"
-	"github.com/protoscan-dev/protoscan/yamlnode"
 )
 
 // The top-level keys a handoff may be written under.

@@ -15,7 +15,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/protoscan-dev/protoscan/yamlnode"
+	"github.com/protoscan-dev/protoscan/internal/yamlnode"
 )
 
 // JSONSchema exports one kind of the spec as a self-contained JSON Schema

@@ -14,7 +14,7 @@ import (
 	"sync"
 
 	"github.com/protoscan-dev/protoscan/internal/safefile"
-	"github.com/protoscan-dev/protoscan/yamlnode"
+	"github.com/protoscan-dev/protoscan/internal/yamlnode"
 )
 
 //go:embed specs/*.yaml

@@ -12,7 +12,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/protoscan-dev/protoscan/yamlnode"
+	"github.com/protoscan-dev/protoscan/internal/yamlnode"
 )
 
 // Spec is a compiled protocol spec. It is immutable and safe for

@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
-	"github.com/protoscan-dev/protoscan/yamlnode"
+	"github.com/protoscan-dev/protoscan/internal/yamlnode"
 )
 
 // maxValueDepth stops validation of absurdly nested values; decoders

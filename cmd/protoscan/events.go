@@ -16,10 +16,10 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/protoscan-dev/protoscan/internal/yamlnode"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 	"github.com/protoscan-dev/protoscan/msgcheck/pipeline"
 	"github.com/protoscan-dev/protoscan/msgcheck/pipeline/semantic"
-	"github.com/protoscan-dev/protoscan/yamlnode"
 )
 
 // eventLog is validate's --events option and the pipeline behind it; with

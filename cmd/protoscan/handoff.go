@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/protoscan-dev/protoscan/handoff"
+	"github.com/protoscan-dev/protoscan/internal/yamlnode"
 	"github.com/protoscan-dev/protoscan/msgcheck"
-	"github.com/protoscan-dev/protoscan/yamlnode"
 )
 
 // validateHandoffs is protoscan validate --handoff F...: every NEXUS

@@ -18,10 +18,10 @@ import (
 	"github.com/protoscan-dev/protoscan/internal/finding"
 	"github.com/protoscan-dev/protoscan/internal/report"
 	"github.com/protoscan-dev/protoscan/internal/safefile"
+	"github.com/protoscan-dev/protoscan/internal/yamlnode"
 	"github.com/protoscan-dev/protoscan/languages/jsondoc"
 	"github.com/protoscan-dev/protoscan/languages/yamldoc"
 	"github.com/protoscan-dev/protoscan/msgcheck"
-	"github.com/protoscan-dev/protoscan/yamlnode"
 )
 
 // maxInputBytes bounds one input file or stdin.

@@ -9,8 +9,8 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/protoscan-dev/protoscan/internal/yamlnode"
 	"github.com/protoscan-dev/protoscan/languages/yamldoc"
-	"github.com/protoscan-dev/protoscan/yamlnode"
 )
 
 func compileSchema(t *testing.T) *jsonschema.Schema {

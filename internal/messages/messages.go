@@ -35,9 +35,9 @@ import (
 	"strings"
 
 	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/internal/yamlnode"
 	"github.com/protoscan-dev/protoscan/languages/facts"
 	"github.com/protoscan-dev/protoscan/msgcheck"
-	"github.com/protoscan-dev/protoscan/yamlnode"
 )
 
 // Checker validates the messages of files: those of protocol-core

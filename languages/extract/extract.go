@@ -12,6 +12,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/protoscan-dev/protoscan/internal/yamlnode"
 	"github.com/protoscan-dev/protoscan/languages/facts"
 	"github.com/protoscan-dev/protoscan/languages/golang"
 	"github.com/protoscan-dev/protoscan/languages/jsondoc"
@@ -19,7 +20,6 @@ import (
 	"github.com/protoscan-dev/protoscan/languages/nodefacts"
 	"github.com/protoscan-dev/protoscan/languages/python"
 	"github.com/protoscan-dev/protoscan/languages/yamldoc"
-	"github.com/protoscan-dev/protoscan/yamlnode"
 )
 
 // Language names a file's language by its name, or "" when protoscan does

@@ -16,8 +16,8 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/protoscan-dev/protoscan/internal/yamlnode"
 	"github.com/protoscan-dev/protoscan/languages/facts"
-	"github.com/protoscan-dev/protoscan/yamlnode"
 )
 
 // Extract adds the facts of docs, decoded from src, to f. lineOffset is

@@ -37,8 +37,8 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/protoscan-dev/protoscan/internal/yamlnode"
 	"github.com/protoscan-dev/protoscan/msgcheck"
-	"github.com/protoscan-dev/protoscan/yamlnode"
 )
 
 // Stage is one layer of the pipeline.

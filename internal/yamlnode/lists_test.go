@@ -5,7 +5,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/protoscan-dev/protoscan/yamlnode"
+	"github.com/protoscan-dev/protoscan/internal/yamlnode"
 )
 
 func TestSplitLists(t *testing.T) {

@@ -10,7 +10,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/protoscan-dev/protoscan/yamlnode"
+	"github.com/protoscan-dev/protoscan/internal/yamlnode"
 )
 
 func parse(t *testing.T, src string) *yaml.Node {
