@@ -9,7 +9,7 @@ import (
 // root, and for each field with existsIn the directories that exist and
 // the names found in them. Two validators of the same specs with the same
 // RepoKey judge every message alike, so a cache of validation results
-// keys on it (see package scan/cache).
+// keys on it (see package internal/scan/cache).
 func (v *Validator) RepoKey() string {
 	var b strings.Builder
 	b.WriteString(v.root)

@@ -13,7 +13,7 @@ import (
 
 // The bad-input catalog's cases that end in an exit code: malicious specs,
 // a config of the wrong types, and the exit codes of scans over bad files
-// (testdata/badinput/README.md lists them all; scan/badinput_test.go
+// (testdata/badinput/README.md lists them all; internal/scan/badinput_test.go
 // checks the findings).
 
 const badinputDir = "../../testdata/badinput"

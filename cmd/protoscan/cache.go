@@ -10,11 +10,11 @@ import (
 
 	"github.com/protoscan-dev/protoscan/internal/config"
 	"github.com/protoscan-dev/protoscan/internal/safefile"
+	"github.com/protoscan-dev/protoscan/internal/scan/cache"
 	"github.com/protoscan-dev/protoscan/msgcheck"
-	"github.com/protoscan-dev/protoscan/scan/cache"
 )
 
-// The scan's cache of per-file results (package scan/cache): on unless
+// The scan's cache of per-file results (package internal/scan/cache): on unless
 // --no-cache, in $PROTOSCAN_CACHE_DIR, else the user's cache directory
 // (os.UserCacheDir()/protoscan). PROTOSCAN_CACHE_VERIFY=1 makes it read
 // and hash every file instead of trusting unchanged size, times and inode.

@@ -17,8 +17,8 @@ import (
 	"github.com/protoscan-dev/protoscan/internal/finding"
 	"github.com/protoscan-dev/protoscan/internal/gitdiff"
 	"github.com/protoscan-dev/protoscan/internal/rules"
+	"github.com/protoscan-dev/protoscan/internal/scan"
 	"github.com/protoscan-dev/protoscan/internal/suppress"
-	"github.com/protoscan-dev/protoscan/scan"
 )
 
 // This file holds what turns a scan's findings into the CI gate's report,

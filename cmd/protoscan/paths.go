@@ -14,8 +14,8 @@ import (
 	"github.com/protoscan-dev/protoscan/internal/baseline"
 	"github.com/protoscan-dev/protoscan/internal/finding"
 	"github.com/protoscan-dev/protoscan/internal/gitdiff"
+	"github.com/protoscan-dev/protoscan/internal/scan"
 	"github.com/protoscan-dev/protoscan/internal/suppress"
-	"github.com/protoscan-dev/protoscan/scan"
 )
 
 // How a scan names files (a contract, DESIGN.md): text, JSON and Markdown

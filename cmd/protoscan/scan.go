@@ -20,10 +20,10 @@ import (
 	"github.com/protoscan-dev/protoscan/internal/messages"
 	"github.com/protoscan-dev/protoscan/internal/report"
 	"github.com/protoscan-dev/protoscan/internal/safefile"
+	"github.com/protoscan-dev/protoscan/internal/scan"
+	"github.com/protoscan-dev/protoscan/internal/scan/walk"
 	"github.com/protoscan-dev/protoscan/internal/suppress"
 	"github.com/protoscan-dev/protoscan/msgcheck"
-	"github.com/protoscan-dev/protoscan/scan"
-	"github.com/protoscan-dev/protoscan/scan/walk"
 )
 
 // output is one --format: a renderer and where it writes ("" = stdout).

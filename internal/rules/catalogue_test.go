@@ -21,12 +21,12 @@ import (
 	"github.com/protoscan-dev/protoscan/handoff"
 	"github.com/protoscan-dev/protoscan/internal/finding"
 	"github.com/protoscan-dev/protoscan/internal/rules"
+	"github.com/protoscan-dev/protoscan/internal/scan"
+	"github.com/protoscan-dev/protoscan/internal/scan/walk"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 	"github.com/protoscan-dev/protoscan/msgcheck/pipeline"
 	"github.com/protoscan-dev/protoscan/msgcheck/pipeline/semantic"
 	"github.com/protoscan-dev/protoscan/phase"
-	"github.com/protoscan-dev/protoscan/scan"
-	"github.com/protoscan-dev/protoscan/scan/walk"
 )
 
 var (

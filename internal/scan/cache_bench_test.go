@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/protoscan-dev/protoscan/scan"
-	"github.com/protoscan-dev/protoscan/scan/cache"
+	"github.com/protoscan-dev/protoscan/internal/scan"
+	"github.com/protoscan-dev/protoscan/internal/scan/cache"
 )
 
 // benchTree generates a repository of about 2,400 files: 30 copies of the
@@ -19,7 +19,7 @@ func benchTree(b *testing.B) string {
 	dir := b.TempDir()
 	for i := 0; i < 30; i++ {
 		for _, d := range []string{"polyglot", "divergence", "example"} {
-			copyTree(b, filepath.Join(dir, fmt.Sprintf("svc%02d", i), d), filepath.Join("..", "testdata", d))
+			copyTree(b, filepath.Join(dir, fmt.Sprintf("svc%02d", i), d), filepath.Join("..", "..", "testdata", d))
 		}
 	}
 	for i := 0; i < 750; i++ {

@@ -15,8 +15,8 @@ import (
 	"github.com/protoscan-dev/protoscan/analyzers/divergence"
 	"github.com/protoscan-dev/protoscan/analyzers/enumdrift"
 	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/internal/scan"
 	"github.com/protoscan-dev/protoscan/msgcheck"
-	"github.com/protoscan-dev/protoscan/scan"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -32,11 +32,11 @@ func vocabulary(t testing.TB) *enumdrift.Vocabulary {
 // TestPolyglot scans the planted repository: every planted drift must be
 // found and nothing else, in every language and context.
 func TestPolyglot(t *testing.T) {
-	res, err := scan.Run(context.Background(), filepath.Join("..", "testdata", "polyglot"), scan.Options{Vocabulary: vocabulary(t)})
+	res, err := scan.Run(context.Background(), filepath.Join("..", "..", "testdata", "polyglot"), scan.Options{Vocabulary: vocabulary(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, filepath.Join("..", "testdata", "polyglot.golden"), res.Findings)
+	golden(t, filepath.Join("..", "..", "testdata", "polyglot.golden"), res.Findings)
 	if res.Stats.Files != 10 { // .mdx included
 		t.Errorf("scanned %d files, want 10", res.Stats.Files)
 	}
@@ -44,7 +44,7 @@ func TestPolyglot(t *testing.T) {
 
 // TestDeterministic scans twice with different worker counts: same output.
 func TestDeterministic(t *testing.T) {
-	root := filepath.Join("..", "testdata", "polyglot")
+	root := filepath.Join("..", "..", "testdata", "polyglot")
 	a, err := scan.Run(context.Background(), root, scan.Options{Vocabulary: vocabulary(t), Workers: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -62,7 +62,7 @@ func TestDeterministic(t *testing.T) {
 func TestCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := scan.Run(ctx, filepath.Join("..", "testdata", "polyglot"), scan.Options{Vocabulary: vocabulary(t)})
+	_, err := scan.Run(ctx, filepath.Join("..", "..", "testdata", "polyglot"), scan.Options{Vocabulary: vocabulary(t)})
 	if err != context.Canceled {
 		t.Errorf("err = %v, want context.Canceled", err)
 	}
@@ -108,7 +108,7 @@ func TestNotices(t *testing.T) {
 // after the files are read) among them.
 func TestKeyPrefix(t *testing.T) {
 	for _, tree := range []struct{ root, sub string }{{"polyglot", "workers"}, {"divergence", ""}} {
-		root := filepath.Join("..", "testdata", tree.root)
+		root := filepath.Join("..", "..", "testdata", tree.root)
 		opts := func() scan.Options {
 			return scan.Options{Vocabulary: vocabulary(t), Divergence: divergence.NewModel(msgcheck.DefaultSpec(), divergence.Options{})}
 		}

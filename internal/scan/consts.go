@@ -8,9 +8,9 @@ import (
 	"strings"
 
 	"github.com/protoscan-dev/protoscan/analyzers/divergence"
+	"github.com/protoscan-dev/protoscan/internal/scan/walk"
 	"github.com/protoscan-dev/protoscan/languages/golang"
 	"github.com/protoscan-dev/protoscan/languages/python"
-	"github.com/protoscan-dev/protoscan/scan/walk"
 )
 
 // constTree is the tree divergence.Resolve looks constants up in: the

@@ -96,7 +96,7 @@ type File struct {
 	Rel  string // slash-separated path relative to the root
 	Size int64  // size in bytes when walked
 	// Info is the file's Lstat, taken during the walk (the scan's cache
-	// compares it with the one it recorded, see package scan/cache).
+	// compares it with the one it recorded, see package internal/scan/cache).
 	Info fs.FileInfo
 }
 

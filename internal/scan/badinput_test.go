@@ -16,9 +16,9 @@ import (
 	"github.com/protoscan-dev/protoscan/internal/baseline"
 	"github.com/protoscan-dev/protoscan/internal/finding"
 	"github.com/protoscan-dev/protoscan/internal/messages"
+	"github.com/protoscan-dev/protoscan/internal/scan"
+	"github.com/protoscan-dev/protoscan/internal/scan/walk"
 	"github.com/protoscan-dev/protoscan/msgcheck"
-	"github.com/protoscan-dev/protoscan/scan"
-	"github.com/protoscan-dev/protoscan/scan/walk"
 )
 
 // The bad-input catalog: testdata/badinput/README.md lists every case,
@@ -31,7 +31,7 @@ import (
 // never by a panic), without error, with the finding the case expects on
 // the bad file and with the planted finding still reported.
 
-const badinputDir = "../testdata/badinput"
+const badinputDir = "../../testdata/badinput"
 
 // planted is the finding good/handback.yaml must always yield.
 var planted = want{path: "good/handback.yaml", line: 2, col: 9, rule: "enumdrift/legacy-status"}

@@ -14,9 +14,9 @@ import (
 
 	"github.com/protoscan-dev/protoscan/analyzers/divergence"
 	"github.com/protoscan-dev/protoscan/internal/messages"
+	"github.com/protoscan-dev/protoscan/internal/scan"
+	"github.com/protoscan-dev/protoscan/internal/scan/cache"
 	"github.com/protoscan-dev/protoscan/msgcheck"
-	"github.com/protoscan-dev/protoscan/scan"
-	"github.com/protoscan-dev/protoscan/scan/cache"
 )
 
 // allAnalyzers are the options of the default scan of root: every
@@ -60,7 +60,7 @@ func copyTree(t testing.TB, dst, src string) {
 func plantedTree(t testing.TB) string {
 	dir := t.TempDir()
 	for _, d := range []string{"polyglot", "divergence", "example"} {
-		copyTree(t, filepath.Join(dir, d), filepath.Join("..", "testdata", d))
+		copyTree(t, filepath.Join(dir, d), filepath.Join("..", "..", "testdata", d))
 	}
 	plant(t, dir, "fixtures/suppressed.yaml", "# protoscan:ignore enumdrift/legacy-status -- kept for the v0 reader\nstatus: done\ntask_id: a-1\noutput: {}\n")
 	plant(t, dir, "fixtures/bin.py", "status = 'x'\x00\x01")
@@ -216,7 +216,7 @@ func TestCacheCorrupt(t *testing.T) {
 // read on a warm scan. The repository's own testdata is old enough
 // (files written less than two seconds ago are always read).
 func TestCacheStat(t *testing.T) {
-	root := filepath.Join("..", "testdata", "divergence")
+	root := filepath.Join("..", "..", "testdata", "divergence")
 	opts := allAnalyzers(t, root)
 	cold := mustScan(t, root, opts)
 	opts.Cache = openCache(t)

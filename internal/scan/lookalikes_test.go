@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/protoscan-dev/protoscan/scan"
+	"github.com/protoscan-dev/protoscan/internal/scan"
 )
 
 // TestLookalikes scans a tree of records that have a task_id and a
@@ -15,14 +15,14 @@ import (
 // Markdown), in files about HANDBACKs: no family reports anything on
 // them, and the one real HANDBACK beside them is still judged.
 func TestLookalikes(t *testing.T) {
-	root := filepath.Join("..", "testdata", "lookalikes")
+	root := filepath.Join("..", "..", "testdata", "lookalikes")
 	opts := fullOptions(t, root)
 	opts.Messages = protocolsChecker(t)
 	res, err := scan.Run(context.Background(), root, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, filepath.Join("..", "testdata", "lookalikes.golden"), res.Findings)
+	golden(t, filepath.Join("..", "..", "testdata", "lookalikes.golden"), res.Findings)
 	var got []string
 	for _, o := range res.Messages {
 		got = append(got, fmt.Sprintf("%s:%d:%d %s", o.Path, o.Line, o.Col, o.Kind))

@@ -11,13 +11,13 @@ import (
 
 	"github.com/protoscan-dev/protoscan/analyzers/divergence"
 	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/internal/scan"
 	"github.com/protoscan-dev/protoscan/msgcheck"
-	"github.com/protoscan-dev/protoscan/scan"
 )
 
 func divergenceScan(t *testing.T, workers int) *scan.Result {
 	t.Helper()
-	root := filepath.Join("..", "testdata", "divergence")
+	root := filepath.Join("..", "..", "testdata", "divergence")
 	res, err := scan.Run(context.Background(), root, scan.Options{Workers: workers,
 		Divergence: divergence.NewModel(msgcheck.DefaultSpec(), divergence.Options{})})
 	if err != nil {
@@ -59,7 +59,7 @@ func TestDivergence(t *testing.T) {
 	if !reflect.DeepEqual(got, wants) {
 		t.Errorf("findings:\n%s\nwant:\n%s", dump(got), dump(wants))
 	}
-	golden(t, filepath.Join("..", "testdata", "divergence.golden"), res.Findings)
+	golden(t, filepath.Join("..", "..", "testdata", "divergence.golden"), res.Findings)
 	if res.Stats.Candidates != 5 {
 		t.Errorf("%d candidates, want the 5 planted ones", res.Stats.Candidates)
 	}
@@ -113,7 +113,7 @@ func TestDivergenceDeterministic(t *testing.T) {
 // package; clusters across Python and Go; and comparisons against the
 // spec, with the bounds the spec agrees with, however written, silent.
 func TestDivergenceSpec(t *testing.T) {
-	root := filepath.Join("..", "testdata", "divergence-spec")
+	root := filepath.Join("..", "..", "testdata", "divergence-spec")
 	res, err := scan.Run(context.Background(), root, scan.Options{
 		Divergence: divergence.NewModel(msgcheck.DefaultSpec(), divergence.Options{})})
 	if err != nil {
@@ -138,7 +138,7 @@ func TestDivergenceSpec(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("findings:\n%s\nwant:\n%s", dump(got), dump(want))
 	}
-	golden(t, filepath.Join("..", "testdata", "divergence-spec.golden"), res.Findings)
+	golden(t, filepath.Join("..", "..", "testdata", "divergence-spec.golden"), res.Findings)
 	// every value of the escalation cluster is named, whatever wrote it
 	for _, f := range res.Findings {
 		if f.Rule == divergence.RuleConflictingThreshold && f.Line == 38 {

@@ -9,9 +9,9 @@ import (
 
 	"github.com/protoscan-dev/protoscan/handoff"
 	"github.com/protoscan-dev/protoscan/internal/messages"
+	"github.com/protoscan-dev/protoscan/internal/scan"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 	"github.com/protoscan-dev/protoscan/phase"
-	"github.com/protoscan-dev/protoscan/scan"
 )
 
 // protocolsChecker checks protocol-core with the embedded spec, NEXUS
@@ -44,12 +44,12 @@ func protocolsChecker(t *testing.T) *messages.Checker {
 // (the CI steps numbered 1/2 and the API response with a verdict key stay
 // silent), and every handoff and verdict is counted.
 func TestProtocols(t *testing.T) {
-	res, err := scan.Run(context.Background(), filepath.Join("..", "testdata", "protocols"),
+	res, err := scan.Run(context.Background(), filepath.Join("..", "..", "testdata", "protocols"),
 		scan.Options{Vocabulary: vocabulary(t), Messages: protocolsChecker(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, filepath.Join("..", "testdata", "protocols.golden"), res.Findings)
+	golden(t, filepath.Join("..", "..", "testdata", "protocols.golden"), res.Findings)
 	var got []string
 	for _, o := range res.Messages {
 		got = append(got, fmt.Sprintf("%s:%d:%d %s valid=%v warned=%v", o.Path, o.Line, o.Col, o.Kind, o.Valid, o.Warned))

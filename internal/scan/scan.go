@@ -1,5 +1,5 @@
 // Package scan runs protoscan over a repository: it walks the tree (see
-// scan/walk), reads and parses files on all cores, runs the analyzers over
+// internal/scan/walk), reads and parses files on all cores, runs the analyzers over
 // each file's facts and returns the findings in a deterministic order.
 //
 // Data flows one way: walk -> per file, in parallel: read, prefilter,
@@ -31,11 +31,11 @@ import (
 	"github.com/protoscan-dev/protoscan/internal/finding"
 	"github.com/protoscan-dev/protoscan/internal/fix"
 	"github.com/protoscan-dev/protoscan/internal/messages"
+	"github.com/protoscan-dev/protoscan/internal/scan/cache"
+	"github.com/protoscan-dev/protoscan/internal/scan/walk"
 	"github.com/protoscan-dev/protoscan/internal/suppress"
 	"github.com/protoscan-dev/protoscan/languages/extract"
 	"github.com/protoscan-dev/protoscan/languages/facts"
-	"github.com/protoscan-dev/protoscan/scan/cache"
-	"github.com/protoscan-dev/protoscan/scan/walk"
 )
 
 // Options configure a scan.
@@ -66,7 +66,7 @@ type Options struct {
 	// wherever the scan was started and whichever PATH reached it.
 	KeyPrefix string
 	// Cache, when set, keeps each file's results between runs (see
-	// package scan/cache): a file whose path and content hash (or
+	// package internal/scan/cache): a file whose path and content hash (or
 	// settled size, times and inode) are in it is not parsed again, and
 	// the result is the same as without it. CacheKey must then name all
 	// else the results depend on: the spec, config, analyzers and options
@@ -125,7 +125,7 @@ type Result struct {
 	Directives map[string][]suppress.Directive
 }
 
-// Rules for the scan's own notices, beside those of scan/walk.
+// Rules for the scan's own notices, beside those of internal/scan/walk.
 const (
 	RuleParseError = "protoscan/parse-error"
 	RuleBinary     = "protoscan/binary"
