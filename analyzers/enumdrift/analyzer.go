@@ -8,7 +8,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/protoscan-dev/protoscan/analyzers/specflag"
+	"github.com/protoscan-dev/protoscan/analyzers/internal/specflag"
 	"github.com/protoscan-dev/protoscan/internal/fix"
 	"github.com/protoscan-dev/protoscan/languages/facts"
 	"github.com/protoscan-dev/protoscan/languages/golang"

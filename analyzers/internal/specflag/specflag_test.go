@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/protoscan-dev/protoscan/analyzers/specflag"
+	"github.com/protoscan-dev/protoscan/analyzers/internal/specflag"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
