@@ -142,7 +142,7 @@ stage=$(sort -n "$WORK/ps.stage" 2>/dev/null | head -1)
 # cold, timed inside node) and its whole run in a fresh node process.
 ajv_rate=$(awk '/parse\+validate:/ {gsub(/k/, "", $(NF-1)); print $(NF-1); exit}' "$WORK/ajv.txt")
 first_rate=$(awk '/first pass:/ {gsub(/k/, "", $5); print $5; exit}' "$WORK/ajv.txt")
-echo "== issue 6: protoscan audit against ajv's parse+validate (target: 2x)"
+echo "== protoscan audit against ajv's parse+validate (target: 2x)"
 [ -n "$stage" ] && awk -v ms="$stage" -v n="$N" -v a="$ajv_rate" 'BEGIN {
   if (a > 0 && ms > 0) printf "  %-56s %.2fx (target: 2x)\n", "audit stage (read, decode, validate, aggregate) / ajv", n / ms / a }'
 awk -v s="$secs" -v n="$N" -v a="$ajv_rate" -v f="$first_rate" -v o="$once" 'BEGIN {
