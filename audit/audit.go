@@ -136,7 +136,6 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 					}
 					_, collectErr = opts.Verdicts.Write(v)
 				}
-				a.warm(nb)
 				for i := range nb.items {
 					it := &nb.items[i]
 					docs, file := []item(nil), false
@@ -215,7 +214,6 @@ type item struct {
 	// batch.ids[idsFrom:idsTo] (see appendIDsTape)
 	indexKind      uint8
 	idsFrom, idsTo int
-	idHash         uint32 // the hash of its task id, when the collector has it (see aggregator.warm)
 }
 
 // batch groups items so that the channels are not the bottleneck.

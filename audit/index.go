@@ -5,7 +5,6 @@ import (
 	"hash/maphash"
 	"unsafe"
 
-	"github.com/protoscan-dev/protoscan/internal/prefetch"
 	"github.com/protoscan-dev/protoscan/jsonmsg"
 	"github.com/protoscan-dev/protoscan/offheap"
 )
@@ -170,17 +169,6 @@ func (x *ids) read(b []byte) {
 	}
 }
 
-// taskIDOf returns the task id of a record of ids ("" for none),
-// without reading the rest.
-func taskIDOf(b []byte) string {
-	for range 2 { // the two counts
-		_, n := binary.Uvarint(b)
-		b = b[n:]
-	}
-	l, n := binary.Uvarint(b)
-	return unsafe.String(unsafe.SliceData(b[n:]), int(l))
-}
-
 // rec is the index's memory of one message.
 type rec struct {
 	line int
@@ -299,40 +287,8 @@ func (ix *index) find(id string, h uint32) *taskEntry {
 	}
 }
 
-// Adding a message looks its task id up in the table of task ids, at a
-// random place of a table larger than the cache, compares the id with
-// its key, where the entry says, and marks the task slot: three cache
-// misses, each waiting on the one before, for every message. The
-// collector has a batch of messages at hand, so it first prefetches the
-// entry of each message's task id (prefetchEntry), then, once those have
-// arrived, the keys and task slots they point to (prefetchKey), before
-// adding the messages: the batch's misses overlap. A table that grows in
-// between only makes the rest of the batch miss again.
-
 // hash is the hash of id that the table of task ids is keyed by.
 func (ix *index) hash(id string) uint32 { return uint32(maphash.String(ix.seed, id)) }
-
-// prefetchEntry prefetches the entry a lookup of an id of hash h probes
-// first.
-func (ix *index) prefetchEntry(h uint32) {
-	if len(ix.tasks) > 0 {
-		prefetch.Line(unsafe.Pointer(&ix.tasks[int(h)&(len(ix.tasks)-1)]))
-	}
-}
-
-// prefetchKey prefetches the key and the task slot of that entry, if it
-// holds an id of hash h.
-func (ix *index) prefetchKey(h uint32) {
-	if len(ix.tasks) == 0 {
-		return
-	}
-	if e := &ix.tasks[int(h)&(len(ix.tasks)-1)]; e.slot != 0 && e.hash == h {
-		if e.keyLen > 0 {
-			prefetch.Line(unsafe.Pointer(&ix.arena[e.keyChunk][e.keyOff]))
-		}
-		prefetch.Line(unsafe.Pointer(ix.task(e.slot - 1)))
-	}
-}
 
 // slotOf returns id's task slot, or -1.
 func (ix *index) slotOf(id string) int32 {
@@ -345,11 +301,7 @@ func (ix *index) slotOf(id string) int32 {
 // slot returns id's task slot, adding one if the id is new. The id is a
 // view of the arena chunk chunk (a string of the record just added).
 func (ix *index) slot(id string, chunk uint32) int32 {
-	return ix.slotHashed(id, ix.hash(id), chunk)
-}
-
-// slotHashed is slot for an id of hash h.
-func (ix *index) slotHashed(id string, h uint32, chunk uint32) int32 {
+	h := ix.hash(id)
 	if 2*(int(ix.nSlot)+1) > len(ix.tasks) {
 		ix.growTasks()
 	}
@@ -405,9 +357,8 @@ func (ix *index) newRefs(n int) ([]int32, int64) {
 }
 
 // add indexes the next message: its kind, location and record of ids
-// (copied; record is not kept). h is the hash of its task id, or 0 when
-// not known.
-func (ix *index) add(kind uint8, loc Location, record []byte, h uint32) {
+// (copied; record is not kept).
+func (ix *index) add(kind uint8, loc Location, record []byte) {
 	// the arena: a record never straddles two chunks
 	if n := len(ix.arena); n == 0 || cap(ix.arena[n-1])-len(ix.arena[n-1]) < len(record) {
 		ix.arena = append(ix.arena, ix.mem.Bytes(max(arenaChunk, len(record)), 1)[:0])
@@ -425,10 +376,7 @@ func (ix *index) add(kind uint8, loc Location, record []byte, h uint32) {
 	x := &ix.x
 	ix.read(&r, x)
 	if x.taskID != "" {
-		if h == 0 {
-			h = ix.hash(x.taskID)
-		}
-		r.slot = ix.slotHashed(x.taskID, h, r.chunk)
+		r.slot = ix.slot(x.taskID, r.chunk)
 		t := ix.task(r.slot)
 		t.known = true
 		switch {

@@ -51,10 +51,9 @@ func BenchmarkIndexAdd(b *testing.B) {
 	for b.Loop() {
 		a := &aggregator{index: newIndex()}
 		for _, bt := range batches {
-			a.warm(bt)
 			for i := range bt.items {
 				it := &bt.items[i]
-				a.index.add(it.indexKind, it.loc, bt.ids[it.idsFrom:it.idsTo], it.idHash)
+				a.index.add(it.indexKind, it.loc, bt.ids[it.idsFrom:it.idsTo])
 			}
 		}
 		if a.index.n != n {

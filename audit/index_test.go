@@ -70,7 +70,7 @@ func TestIndexReferences(t *testing.T) {
 		{kindHandback, map[string]any{"task_id": "later", "status": "success"}},
 	}
 	for i, m := range msgs {
-		ix.add(m.kind, Location{Path: "q.jsonl", Line: i + 1}, record(m.m), 0)
+		ix.add(m.kind, Location{Path: "q.jsonl", Line: i + 1}, record(m.m))
 	}
 	var got []string
 	for _, p := range ix.integrity(2).All() {
@@ -96,7 +96,7 @@ func TestIndexCycles(t *testing.T) {
 	ix := newIndex()
 	deps := map[string][]any{"c": {"a"}, "a": {"b"}, "b": {"c", "x"}, "d": {"a"}, "e": {"e"}, "f": {"nowhere"}}
 	for i, id := range []string{"c", "a", "b", "d", "e", "f"} {
-		ix.add(kindDelegate, Location{Path: "q.jsonl", Line: i + 1}, record(map[string]any{"task_id": id, "dependencies": deps[id]}), 0)
+		ix.add(kindDelegate, Location{Path: "q.jsonl", Line: i + 1}, record(map[string]any{"task_id": id, "dependencies": deps[id]}))
 	}
 	var got []string
 	for _, p := range ix.cycles() {
@@ -129,11 +129,11 @@ func TestChecksSorted(t *testing.T) {
 func TestIntegrityOutOfPathOrder(t *testing.T) {
 	ix := newIndex()
 	for i, p := range []string{"z/q.jsonl", "a/q.jsonl", "m/q.jsonl"} {
-		ix.add(kindDelegate, Location{Path: p, Line: 1}, record(map[string]any{"task_id": fmt.Sprint("t", i)}), 0)
-		ix.add(kindHandback, Location{Path: p, Line: 2}, record(map[string]any{"task_id": fmt.Sprint("h", i)}), 0)
+		ix.add(kindDelegate, Location{Path: p, Line: 1}, record(map[string]any{"task_id": fmt.Sprint("t", i)}))
+		ix.add(kindHandback, Location{Path: p, Line: 2}, record(map[string]any{"task_id": fmt.Sprint("h", i)}))
 		// a cycle of its own, met in input order, reported in place order
-		ix.add(kindDelegate, Location{Path: p, Line: 3}, record(map[string]any{"task_id": fmt.Sprint("c", i), "dependencies": []any{fmt.Sprint("c", i)}}), 0)
-		ix.add(kindHandback, Location{Path: p, Line: 4}, record(map[string]any{"task_id": fmt.Sprint("c", i), "status": "success"}), 0)
+		ix.add(kindDelegate, Location{Path: p, Line: 3}, record(map[string]any{"task_id": fmt.Sprint("c", i), "dependencies": []any{fmt.Sprint("c", i)}}))
+		ix.add(kindHandback, Location{Path: p, Line: 4}, record(map[string]any{"task_id": fmt.Sprint("c", i), "status": "success"}))
 	}
 	var got []string
 	for _, p := range ix.integrity(2).All() {
@@ -154,7 +154,7 @@ func TestIntegrityFileTwice(t *testing.T) {
 	for range 2 {
 		for line := 1; line <= 6; line++ {
 			if line%3 == 2 { // a HANDBACK that answers no DELEGATE
-				ix.add(kindHandback, Location{Path: "q.jsonl", Line: line}, record(map[string]any{"task_id": fmt.Sprint("h", line)}), 0)
+				ix.add(kindHandback, Location{Path: "q.jsonl", Line: line}, record(map[string]any{"task_id": fmt.Sprint("h", line)}))
 			}
 		}
 	}
@@ -185,8 +185,8 @@ func TestIntegrityPartsAgree(t *testing.T) {
 	integrity := func(workers int) []Problem {
 		ix := newIndex()
 		dirs := []string{"q/incoming/b.jsonl", "q/done/a.jsonl", "q/incoming/a.jsonl"} // out of path order
-		ix.add(kindDelegate, Location{Path: "q/incoming/c.jsonl", Line: 1}, record(map[string]any{"task_id": "c1", "dependencies": []any{"c2"}}), 0)
-		ix.add(kindDelegate, Location{Path: "q/incoming/c.jsonl", Line: 2}, record(map[string]any{"task_id": "c2", "dependencies": []any{"c1"}}), 0)
+		ix.add(kindDelegate, Location{Path: "q/incoming/c.jsonl", Line: 1}, record(map[string]any{"task_id": "c1", "dependencies": []any{"c2"}}))
+		ix.add(kindDelegate, Location{Path: "q/incoming/c.jsonl", Line: 2}, record(map[string]any{"task_id": "c2", "dependencies": []any{"c1"}}))
 		n := 0
 		for _, p := range dirs {
 			for i := range 9000 {
@@ -209,7 +209,7 @@ func TestIntegrityPartsAgree(t *testing.T) {
 						m["task_id"] = fmt.Sprint("orphan", i)
 					}
 				}
-				ix.add(kind, Location{Path: p, Line: i + 1}, record(m), 0)
+				ix.add(kind, Location{Path: p, Line: i + 1}, record(m))
 			}
 		}
 		return ix.integrity(workers).All()
@@ -255,7 +255,7 @@ func TestTaskTable(t *testing.T) {
 	for i := range n {
 		// the DELEGATE names a child that its own message only adds later
 		ix.add(kindDelegate, Location{Path: "q.jsonl", Line: i + 1}, record(map[string]any{
-			"task_id": fmt.Sprint("task-", i), "children_created": []any{fmt.Sprint("task-", i+1), ""}}), 0)
+			"task_id": fmt.Sprint("task-", i), "children_created": []any{fmt.Sprint("task-", i+1), ""}}))
 	}
 	if int(ix.nSlot) != n+2 { // and "" and task-n, named only
 		t.Fatalf("%d slots, want %d", ix.nSlot, n+2)

@@ -9,8 +9,6 @@ import (
 	"strings"
 	"sync"
 	"unsafe"
-
-	"github.com/protoscan-dev/protoscan/internal/prefetch"
 )
 
 // Integrity is what the cross-message checks found: orphans, pending
@@ -91,13 +89,7 @@ func (in *Integrity) Each(check string, fn func(p Problem) bool) {
 	}
 	sink := problemSink{want: c, fn: fn}
 	at := in.at[c]
-	for k, pos := range at {
-		if k+problemsAhead < len(at) {
-			in.ix.prefetchProblem(int(at[k+problemsAhead]))
-		}
-		if c == cDuplicate && k+problemsAhead/2 < len(at) {
-			in.ix.prefetchFirst(int(at[k+problemsAhead/2]))
-		}
+	for _, pos := range at {
 		in.ix.integrityRange(int(pos), int(pos)+1, in.done, in.dirs, &sink)
 		if sink.stop {
 			break
@@ -119,43 +111,6 @@ func (in *Integrity) All() []Problem {
 		})
 	}
 	return out
-}
-
-// problemsAhead is how many problems ahead of the one being written Each
-// prefetches what it will read (and half as many, for a duplicate, the
-// message it names, once its task has arrived).
-const problemsAhead = 8
-
-// prefetchProblem prefetches the record of ids and the task slot of the
-// message at pos. Writing a problem reads its message's task, anywhere
-// among the slots of a large queue, and its record: Each waited on
-// memory for most of them, one at a time.
-func (ix *index) prefetchProblem(pos int) {
-	r := ix.at(pos)
-	if a := ix.arena[r.chunk]; int(r.off) < len(a) {
-		prefetch.Line(unsafe.Pointer(&a[r.off]))
-	}
-	if r.slot >= 0 {
-		prefetch.Line(unsafe.Pointer(ix.task(r.slot)))
-	}
-}
-
-// prefetchFirst prefetches, for a duplicate at pos, the message its
-// problem names: the first of its kind with its task id. Its task slot
-// was prefetched before.
-func (ix *index) prefetchFirst(pos int) {
-	r := ix.at(pos)
-	if r.slot < 0 {
-		return
-	}
-	t := ix.task(r.slot)
-	first := t.delegate
-	if r.kind == kindHandback {
-		first = t.handback
-	}
-	if first > 0 {
-		prefetch.Line(unsafe.Pointer(ix.at(int(first) - 1)))
-	}
 }
 
 // noCopy makes go vet's copylocks check flag a copied Integrity.

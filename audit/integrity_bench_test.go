@@ -25,7 +25,7 @@ func BenchmarkIntegrity(b *testing.B) {
 			if i%25 == 0 {
 				m["dependencies"] = []any{fmt.Sprint("task-", i/2+1), fmt.Sprint("nowhere-", i)}
 			}
-			ix.add(kind, Location{Path: fmt.Sprintf("q/incoming/%03d.jsonl", i/1000), Line: i%1000 + 1}, record(m), 0)
+			ix.add(kind, Location{Path: fmt.Sprintf("q/incoming/%03d.jsonl", i/1000), Line: i%1000 + 1}, record(m))
 		}
 		return ix
 	}

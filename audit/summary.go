@@ -274,28 +274,7 @@ func (a *aggregator) add(b *batch, it *item) {
 		}
 		a.s.InvalidMessages = append(a.s.InvalidMessages, inv)
 	}
-	a.index.add(it.indexKind, it.loc, b.ids[it.idsFrom:it.idsTo], it.idHash)
-}
-
-// warm hashes the task ids of the messages of b and prefetches what
-// indexing them will look at first (see index.prefetchEntry), before the
-// collector adds them one by one.
-func (a *aggregator) warm(b *batch) {
-	for i := range b.items {
-		it := &b.items[i]
-		it.idHash = 0
-		if it.idsTo > it.idsFrom {
-			if id := taskIDOf(b.ids[it.idsFrom:it.idsTo]); id != "" {
-				it.idHash = a.index.hash(id)
-				a.index.prefetchEntry(it.idHash)
-			}
-		}
-	}
-	for i := range b.items {
-		if h := b.items[i].idHash; h != 0 {
-			a.index.prefetchKey(h)
-		}
-	}
+	a.index.add(it.indexKind, it.loc, b.ids[it.idsFrom:it.idsTo])
 }
 
 func deref(m map[string]*int) map[string]int {
