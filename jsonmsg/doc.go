@@ -24,10 +24,8 @@
 // slice of; members and elements gathered on reusable stacks so each map
 // and slice is allocated once at its final size; an exact fast path for
 // numbers of at most 15 digits and a small exponent (else
-// strconv.ParseFloat); on amd64 with AVX2, a string still going after 16
-// bytes is scanned 32 bytes a step, its UTF-8 checked in the vector
-// (scan_amd64.s; the eight-byte loop elsewhere, and the tests hold the two
-// to each other). Each string and number is boxed in an interface
+// strconv.ParseFloat); strings scanned eight bytes at a time where they
+// are plain (internal/swar). Each string and number is boxed in an interface
 // as the runtime does it (one small allocation each); building interfaces
 // by hand with unsafe would save those, at the price of depending on the
 // runtime's layout, which this package does not do.

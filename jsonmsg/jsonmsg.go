@@ -328,15 +328,7 @@ func (d *Decoder) str(i int) (string, int) {
 	s := d.s
 	start := i + 1
 	j := start
-	// a string still going after 16 bytes (a scope, a context, a plan
-	// step) is scanned 32 bytes at a time where the CPU can, once
-	vector := scanAVX2
 	for j < len(s) {
-		if vector && j-start >= 16 && len(s)-j >= 32 {
-			vector = false
-			j = cutRune(s, start, j+scanString(unsafe.StringData(s[j:]), len(s)-j))
-			continue
-		}
 		if j+8 <= len(s) {
 			// eight bytes at a time: skip them when all are plain, else
 			// go to the first that is not (see swar.NotPlain)
@@ -369,31 +361,6 @@ func (d *Decoder) str(i int) (string, int) {
 		j += size
 	}
 	return "", d.eof()
-}
-
-// cutRune returns j, or where the UTF-8 sequence that s[:j] cuts off
-// starts (a lead byte whose sequence is not complete by j); s[start:j]
-// is valid UTF-8 but for that.
-func cutRune(s string, start, j int) int {
-	for k := j - 1; k >= start && k >= j-3; k-- {
-		c := s[k]
-		if c < utf8.RuneSelf {
-			return j
-		}
-		if c >= 0xC0 {
-			n := 2
-			if c >= 0xF0 {
-				n = 4
-			} else if c >= 0xE0 {
-				n = 3
-			}
-			if j-k < n {
-				return k
-			}
-			return j
-		}
-	}
-	return j
 }
 
 // unquote decodes a string with escapes or invalid UTF-8 from s[start:];
