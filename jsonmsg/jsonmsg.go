@@ -329,7 +329,7 @@ func (d *Decoder) str(i int) (string, int) {
 	start := i + 1
 	j := start
 	for j < len(s) {
-		if j+8 <= len(s) {
+		if swar.Enabled && j+8 <= len(s) {
 			// eight bytes at a time: skip them when all are plain, else
 			// go to the first that is not (see swar.NotPlain)
 			if f := swar.NotPlain(swar.Load64(s, j)); f == 0 {
@@ -375,7 +375,7 @@ func (d *Decoder) unquote(start, j int) (string, int) {
 	for j < len(s) {
 		// a run of plain bytes is copied at once, found eight bytes at a
 		// time as in str (multi-line texts have an escape every few words)
-		if run := j; j+8 <= len(s) && plain[s[j]] {
+		if run := j; swar.Enabled && j+8 <= len(s) && plain[s[j]] {
 			for j+8 <= len(s) {
 				f := swar.NotPlain(swar.Load64(s, j))
 				if f != 0 {

@@ -21,7 +21,7 @@ func Append(b []byte, s string) []byte {
 	start := 0
 	for i := 0; i < len(s); {
 		// eight plain bytes at a time (most of a report's text)
-		if i+8 <= len(s) && swar.NotPlain(swar.Load64(s, i)) == 0 {
+		if swar.Enabled && i+8 <= len(s) && swar.NotPlain(swar.Load64(s, i)) == 0 {
 			i += 8
 			continue
 		}

@@ -73,7 +73,7 @@ func countWords(s string, limit int) int {
 			simd = i + 32
 			continue
 		}
-		if i >= scalar && i+8 <= len(s) {
+		if swar.Enabled && i >= scalar && i+8 <= len(s) {
 			w := swar.Load64(s, i)
 			if high := w & hi; high != 0 && mayStartSeparator(w) {
 				// up to and through the first non-ASCII byte's rune

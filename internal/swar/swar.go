@@ -3,6 +3,10 @@
 // text: the JSON decoder's string scan (jsonmsg), the JSON string writer
 // (jsonstr) and the word counter (msgcheck). Each function is small
 // enough to be inlined where it is called.
+//
+// Built with the tag protoscan_noswar, Enabled is false and those loops
+// take one byte at a time: the build BENCHMARKS.md compares against
+// ("Tricks that earn their keep"); its tests pass with the tag too.
 package swar
 
 // Load64 reads s[i:i+8] as a little-endian word (one load once

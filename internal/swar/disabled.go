@@ -1,0 +1,6 @@
+//go:build protoscan_noswar
+
+package swar
+
+// Enabled: see enabled.go.
+const Enabled = false
