@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/protoscan-dev/protoscan/jsonmsg"
+	"github.com/protoscan-dev/protoscan/offheap"
 )
 
 // The index is what the audit keeps of every message for the
@@ -203,17 +204,20 @@ const (
 )
 
 // index is built by the collector, in input order, then read by the
-// checks and handed to their Integrity. Its bulk (the recs, the records
-// of ids, the table of task ids, the task slots and the references) is
-// pointer-free, in large chunks the garbage collector does not scan. (A
-// Go map of the ids cost more in its growth alone, old tables left as
-// garbage in fresh pages, than this table in all.)
+// checks and handed to their Integrity, which frees it. Its bulk (the
+// recs, the records of ids, the table of task ids, the task slots and
+// the references) is pointer-free and lives in mem, off the Go heap: a
+// fresh process gets it in huge pages, a few faults instead of
+// thousands, and the garbage collector never scans it. (A Go map of the
+// ids cost more in its growth alone, old tables left as garbage in fresh
+// pages, than this table in all.)
 type index struct {
+	mem   offheap.Arena
 	recs  [][]rec // in chunks, so that growing never copies
 	n     int
 	arena [][]byte
 	paths []string
-	// tasks maps a task id to its slot: open addressing, probed
+	// tasks maps a task id to its slot: open addressing in mem, probed
 	// linearly, at most half full. An entry says where its id is.
 	tasks []taskEntry
 	seed  maphash.Seed
@@ -307,7 +311,7 @@ func (ix *index) slot(id string, chunk uint32) int32 {
 	}
 	s := ix.nSlot
 	if s%slotChunk == 0 {
-		ix.slots = append(ix.slots, make([]task, slotChunk))
+		ix.slots = append(ix.slots, offheap.Make[task](&ix.mem, slotChunk))
 	}
 	ix.nSlot++
 	*e = taskEntry{hash: h, slot: s + 1, keyChunk: chunk, keyLen: uint32(len(id))}
@@ -317,10 +321,11 @@ func (ix *index) slot(id string, chunk uint32) int32 {
 	return s
 }
 
-// growTasks doubles the table of task ids.
+// growTasks doubles the table of task ids; the old one is given back to
+// mem for the index's next allocations.
 func (ix *index) growTasks() {
 	old := ix.tasks
-	ix.tasks = make([]taskEntry, max(4096, 2*len(old)))
+	ix.tasks = offheap.Make[taskEntry](&ix.mem, max(4096, 2*len(old)))
 	mask := len(ix.tasks) - 1
 	for _, e := range old {
 		if e.slot == 0 {
@@ -332,6 +337,9 @@ func (ix *index) growTasks() {
 		}
 		ix.tasks[i] = e
 	}
+	// the old table's pages are touched already: later records, slots
+	// and references take them before fresh ones
+	offheap.Recycle(&ix.mem, old)
 }
 
 // newRefs returns room for n reference slots, and where it starts: the
@@ -339,7 +347,7 @@ func (ix *index) growTasks() {
 func (ix *index) newRefs(n int) ([]int32, int64) {
 	last := len(ix.refs) - 1
 	if last < 0 || cap(ix.refs[last])-len(ix.refs[last]) < n {
-		ix.refs = append(ix.refs, make([]int32, 0, max(refsChunk, n)))
+		ix.refs = append(ix.refs, offheap.Make[int32](&ix.mem, max(refsChunk, n))[:0])
 		last++
 	}
 	c := &ix.refs[last]
@@ -353,7 +361,7 @@ func (ix *index) newRefs(n int) ([]int32, int64) {
 func (ix *index) add(kind uint8, loc Location, record []byte) {
 	// the arena: a record never straddles two chunks
 	if n := len(ix.arena); n == 0 || cap(ix.arena[n-1])-len(ix.arena[n-1]) < len(record) {
-		ix.arena = append(ix.arena, make([]byte, 0, max(arenaChunk, len(record))))
+		ix.arena = append(ix.arena, ix.mem.Bytes(max(arenaChunk, len(record)), 1)[:0])
 	}
 	chunk := &ix.arena[len(ix.arena)-1]
 	r := rec{line: loc.Line, refs: -1, chunk: uint32(len(ix.arena) - 1), off: uint32(len(*chunk)), slot: -1, kind: kind}
@@ -390,7 +398,7 @@ func (ix *index) add(kind uint8, loc Location, record []byte) {
 		}
 	}
 	if n := len(ix.recs); n == 0 || len(ix.recs[n-1]) == recChunk {
-		ix.recs = append(ix.recs, make([]rec, 0, recChunk))
+		ix.recs = append(ix.recs, offheap.Make[rec](&ix.mem, recChunk)[:0])
 	}
 	last := &ix.recs[len(ix.recs)-1]
 	*last = append(*last, r)

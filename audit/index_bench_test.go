@@ -59,6 +59,7 @@ func BenchmarkIndexAdd(b *testing.B) {
 		if a.index.n != n {
 			b.Fatal(a.index.n)
 		}
+		a.index.mem.Free()
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/msg")
 }

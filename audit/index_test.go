@@ -250,6 +250,7 @@ func TestIntegrityPartsAgree(t *testing.T) {
 // indexed has no slot.
 func TestTaskTable(t *testing.T) {
 	ix := newIndex()
+	defer ix.mem.Free()
 	const n = 50000
 	for i := range n {
 		// the DELEGATE names a child that its own message only adds later

@@ -3,6 +3,7 @@ package audit
 import (
 	"cmp"
 	"path"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -94,6 +95,9 @@ func (in *Integrity) Each(check string, fn func(p Problem) bool) {
 			break
 		}
 	}
+	// the index must stay mapped to the end: in is not used past here,
+	// and its cleanup unmaps the index
+	runtime.KeepAlive(in)
 }
 
 // All returns every problem in report order, as copies.
@@ -116,7 +120,8 @@ func (*noCopy) Lock()   {}
 func (*noCopy) Unlock() {}
 
 // integrity runs the cross-message checks over the index, which it
-// takes over: the index is read-only from now on. The positions are split among
+// takes over: the index is read-only from now on and is unmapped when
+// the Integrity returned is unreachable. The positions are split among
 // the workers; each part lists its problems' positions by check, and the
 // parts are joined in order.
 //
@@ -174,6 +179,8 @@ func (ix *index) integrity(workers int) *Integrity {
 		}
 		in.at[c] = list
 	}
+	free := ix.mem.Detach()
+	runtime.AddCleanup(in, func(free func()) { free() }, free)
 	return in
 }
 
