@@ -133,7 +133,14 @@ type aggregator struct {
 	index *index
 	canon map[string]string // lower-case spelling -> canonical status
 	enum  map[string]bool
+	// invalid holds Summary.InvalidMessages in chunks of fixed capacity
+	// until finish joins them: appending to one slice on this goroutine,
+	// the audit's only serial one, re-copied and re-scanned it as it grew
+	invalid [][]Invalid
 }
+
+// invalidChunk is the capacity of a chunk of aggregator.invalid.
+const invalidChunk = 4096
 
 func newAggregator(spec *msgcheck.Spec) *aggregator {
 	a := &aggregator{spec: spec, t: newTally(), canon: map[string]string{}, enum: map[string]bool{},
@@ -272,7 +279,11 @@ func (a *aggregator) add(b *batch, it *item) {
 		if inv.Line == 0 {
 			inv.Line = 1 // a file of one message: it starts there
 		}
-		a.s.InvalidMessages = append(a.s.InvalidMessages, inv)
+		if n := len(a.invalid); n == 0 || len(a.invalid[n-1]) == invalidChunk {
+			a.invalid = append(a.invalid, make([]Invalid, 0, invalidChunk))
+		}
+		last := &a.invalid[len(a.invalid)-1]
+		*last = append(*last, inv)
 	}
 	a.index.add(it.indexKind, it.loc, b.ids[it.idsFrom:it.idsTo])
 }
@@ -318,6 +329,13 @@ func (a *aggregator) finish(tallies []*tally) *Summary {
 			canon = c.Name
 		}
 		s.Statuses = append(s.Statuses, StatusCount{Value: c.Name, Canonical: canon, N: c.N})
+	}
+	if len(a.invalid) > 0 {
+		s.InvalidMessages = make([]Invalid, 0, (len(a.invalid)-1)*invalidChunk+len(a.invalid[len(a.invalid)-1]))
+		for _, c := range a.invalid {
+			s.InvalidMessages = append(s.InvalidMessages, c...)
+		}
+		a.invalid = nil
 	}
 	s.Integrity = a.index.integrity(workers) // the index is its own now
 	return s
