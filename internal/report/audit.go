@@ -11,8 +11,8 @@ import (
 
 	"github.com/protoscan-dev/protoscan/audit"
 	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/internal/jsonstr"
 	"github.com/protoscan-dev/protoscan/internal/rules"
-	"github.com/protoscan-dev/protoscan/jsonstr"
 )
 
 // This file renders a queue audit (package audit) in text, JSON and

@@ -10,7 +10,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/protoscan-dev/protoscan/jsonstr"
+	"github.com/protoscan-dev/protoscan/internal/jsonstr"
 )
 
 // EventType names an event.

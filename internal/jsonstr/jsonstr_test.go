@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan-dev/protoscan/jsonstr"
+	"github.com/protoscan-dev/protoscan/internal/jsonstr"
 )
 
 var texts = []string{"", "plain text", `HANDBACK "a-1" answers no DELEGATE`, `quote " and \ backslash`, "<tag> & amp",
@@ -40,7 +40,7 @@ func TestAppend(t *testing.T) {
 
 // BenchmarkAppend writes a problem's message of the audit report.
 //
-//	go test -run='^$' -bench=Append ./jsonstr/
+//	go test -run='^$' -bench=Append ./internal/jsonstr/
 func BenchmarkAppend(b *testing.B) {
 	s := `DELEGATE "review-2cavtah-19" has no HANDBACK (queue/incoming/part-0001.jsonl:48)`
 	var buf []byte
