@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan-dev/protoscan/jsonmsg"
+	"github.com/protoscan-dev/protoscan/internal/jsonmsg"
 )
 
 // TestIDsRecord checks that a message's record of ids is the same read

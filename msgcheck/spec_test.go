@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/protoscan-dev/protoscan/jsonmsg"
+	"github.com/protoscan-dev/protoscan/internal/jsonmsg"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 

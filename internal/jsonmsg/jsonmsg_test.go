@@ -12,7 +12,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/protoscan-dev/protoscan/jsonmsg"
+	"github.com/protoscan-dev/protoscan/internal/jsonmsg"
 )
 
 func TestDecodeValid(t *testing.T) {
