@@ -285,6 +285,52 @@ type checker struct {
 	// counted (tally.count) before the next is checked, so one Result's
 	// lists serve them all
 	res msgcheck.Result
+	// copies of the first error of each invalid message (see item.keep)
+	texts textArena
+}
+
+// textArena keeps copies of strings past the Result they came from,
+// which reuses its memory for the next message. Most first errors of
+// invalid messages repeat ("plan: required field is missing"), so a copy
+// is shared by all who spell it the same, up to maxShared spellings; the
+// rest are copied into chunks of textChunk bytes that are only ever
+// appended to. Either way an audit of many invalid messages does not
+// touch fresh memory for each, which costs more than the copying.
+type textArena struct {
+	shared map[string]string
+	buf    []byte
+}
+
+const (
+	maxShared = 4096
+	textChunk = 64 << 10
+)
+
+func (a *textArena) keep(s string) string {
+	if c, ok := a.shared[s]; ok {
+		return c
+	}
+	if len(s) == 0 {
+		return ""
+	}
+	var c string
+	if len(s) > textChunk/8 {
+		c = strings.Clone(s)
+	} else {
+		if cap(a.buf)-len(a.buf) < len(s) {
+			a.buf = make([]byte, 0, textChunk)
+		}
+		n := len(a.buf)
+		a.buf = append(a.buf, s...)
+		c = unsafe.String(&a.buf[n], len(s))
+	}
+	if a.shared == nil {
+		a.shared = map[string]string{}
+	}
+	if len(a.shared) < maxShared {
+		a.shared[c] = c
+	}
+	return c
 }
 
 // check validates one message into c.res, unless it cannot be decoded
@@ -305,7 +351,7 @@ func (c *checker) check(it *item, ids *[]byte) {
 			from := len(*ids)
 			var status string
 			*ids, status = appendIDsTape(*ids, &c.tape)
-			it.keep(&c.res, from, len(*ids), status)
+			it.keep(&c.res, &c.texts, from, len(*ids), status)
 			it.data = ""
 			return
 		}
@@ -322,18 +368,19 @@ func (c *checker) check(it *item, ids *[]byte) {
 	from := len(*ids)
 	var status string
 	*ids, status = appendIDsMap(*ids, m)
-	it.keep(&c.res, from, len(*ids), status)
+	it.keep(&c.res, &c.texts, from, len(*ids), status)
 }
 
 // keep records what is kept of a checked message: its verdict, its kind
 // and record of ids (at ids[from:to]) for the index, and its status for
-// the tally.
-func (it *item) keep(res *msgcheck.Result, from, to int, status string) {
+// the tally. An invalid message's first error is copied into texts: res's
+// strings are reused by the next message.
+func (it *item) keep(res *msgcheck.Result, texts *textArena, from, to int, status string) {
 	it.valid, it.indexKind, it.idsFrom, it.idsTo, it.status = res.Valid, kindCode(res.Kind), from, to, status
 	it.errKind, it.errRule, it.errMsg, it.errN = "", "", "", 0
 	if !res.Valid && len(res.Errors) > 0 {
 		e := &res.Errors[0]
-		it.errKind, it.errRule, it.errMsg, it.errN = res.Kind, strings.Clone(e.Rule), strings.Clone(e.Message), len(res.Errors)
+		it.errKind, it.errRule, it.errMsg, it.errN = res.Kind, texts.keep(e.Rule), texts.keep(e.Message), len(res.Errors)
 	}
 }
 

@@ -122,3 +122,39 @@ func TestLongLineReadsGrow(t *testing.T) {
 		t.Errorf("%d reads for a 12 MB line, want at most %d", in.reads, limit)
 	}
 }
+
+// TestInvalids: a list longer than a chunk keeps its order and its
+// length, and All stops where its caller does.
+func TestInvalids(t *testing.T) {
+	var l Invalids
+	if l.Len() != 0 {
+		t.Fatalf("zero list has length %d", l.Len())
+	}
+	n := 2*invalidChunk + 3
+	for i := range n {
+		l.Append(Invalid{Location: Location{Path: "q.jsonl", Line: i + 1}})
+	}
+	if l.Len() != n {
+		t.Fatalf("Len = %d, want %d", l.Len(), n)
+	}
+	seen := 0
+	for i, m := range l.All() {
+		if i != seen || m.Line != i+1 {
+			t.Fatalf("item %d (index %d) is at line %d", seen, i, m.Line)
+		}
+		seen++
+	}
+	if seen != n {
+		t.Fatalf("All yielded %d, want %d", seen, n)
+	}
+	seen = 0
+	for i := range l.All() {
+		if i == invalidChunk+1 {
+			break
+		}
+		seen++
+	}
+	if seen != invalidChunk+1 {
+		t.Fatalf("All went on after break: %d", seen)
+	}
+}

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"cmp"
+	"iter"
 	"slices"
 	"strings"
 
@@ -37,7 +38,47 @@ type Summary struct {
 	Problems []Problem
 	// InvalidMessages are the Invalid messages, in input order, each at
 	// its file and line with its first error.
-	InvalidMessages []Invalid
+	InvalidMessages Invalids
+}
+
+// Invalids is a list of Invalid messages, kept in chunks of fixed
+// capacity: the audit's one serial goroutine appends to it, and one
+// growing slice would be copied again at each growth, in fresh memory.
+// The zero value is an empty list.
+type Invalids struct {
+	chunks [][]Invalid
+	n      int
+}
+
+// invalidChunk is the capacity of a chunk of Invalids.
+const invalidChunk = 4096
+
+// Append adds m at the end of the list.
+func (l *Invalids) Append(m Invalid) {
+	if n := len(l.chunks); n == 0 || len(l.chunks[n-1]) == invalidChunk {
+		l.chunks = append(l.chunks, make([]Invalid, 0, invalidChunk))
+	}
+	last := &l.chunks[len(l.chunks)-1]
+	*last = append(*last, m)
+	l.n++
+}
+
+// Len is the number of messages in the list.
+func (l *Invalids) Len() int { return l.n }
+
+// All yields the messages in order, with their index.
+func (l *Invalids) All() iter.Seq2[int, Invalid] {
+	return func(yield func(int, Invalid) bool) {
+		i := 0
+		for _, c := range l.chunks {
+			for _, m := range c {
+				if !yield(i, m) {
+					return
+				}
+				i++
+			}
+		}
+	}
 }
 
 // Invalid is a message that was decoded and has errors: where it is (the
@@ -133,14 +174,7 @@ type aggregator struct {
 	index *index
 	canon map[string]string // lower-case spelling -> canonical status
 	enum  map[string]bool
-	// invalid holds Summary.InvalidMessages in chunks of fixed capacity
-	// until finish joins them: appending to one slice on this goroutine,
-	// the audit's only serial one, re-copied and re-scanned it as it grew
-	invalid [][]Invalid
 }
-
-// invalidChunk is the capacity of a chunk of aggregator.invalid.
-const invalidChunk = 4096
 
 func newAggregator(spec *msgcheck.Spec) *aggregator {
 	a := &aggregator{spec: spec, t: newTally(), canon: map[string]string{}, enum: map[string]bool{},
@@ -279,11 +313,7 @@ func (a *aggregator) add(b *batch, it *item) {
 		if inv.Line == 0 {
 			inv.Line = 1 // a file of one message: it starts there
 		}
-		if n := len(a.invalid); n == 0 || len(a.invalid[n-1]) == invalidChunk {
-			a.invalid = append(a.invalid, make([]Invalid, 0, invalidChunk))
-		}
-		last := &a.invalid[len(a.invalid)-1]
-		*last = append(*last, inv)
+		a.s.InvalidMessages.Append(inv)
 	}
 	a.index.add(it.indexKind, it.loc, b.ids[it.idsFrom:it.idsTo])
 }
@@ -329,13 +359,6 @@ func (a *aggregator) finish(tallies []*tally) *Summary {
 			canon = c.Name
 		}
 		s.Statuses = append(s.Statuses, StatusCount{Value: c.Name, Canonical: canon, N: c.N})
-	}
-	if len(a.invalid) > 0 {
-		s.InvalidMessages = make([]Invalid, 0, (len(a.invalid)-1)*invalidChunk+len(a.invalid[len(a.invalid)-1]))
-		for _, c := range a.invalid {
-			s.InvalidMessages = append(s.InvalidMessages, c...)
-		}
-		a.invalid = nil
 	}
 	s.Integrity = a.index.integrity(workers) // the index is its own now
 	return s

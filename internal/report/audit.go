@@ -72,9 +72,12 @@ func AuditText(w io.Writer, s *audit.Summary) error {
 		problems(c.Name, c.N, eachOfCheck(s.Integrity, c.Name))
 	}
 	problems("unreadable or malformed", len(s.Problems), eachOf(s.Problems))
-	if n := len(s.InvalidMessages); n > 0 {
+	if n := s.InvalidMessages.Len(); n > 0 {
 		b.WriteString("invalid messages:\n")
-		for _, m := range s.InvalidMessages[:min(n, maxListed)] {
+		for i, m := range s.InvalidMessages.All() {
+			if i == maxListed {
+				break
+			}
 			fmt.Fprintf(&b, "%s: error: %s%s [%s]\n", m.Location, m.Message, moreErrors(m.Errors), m.Rule)
 		}
 		if n > maxListed {
@@ -114,7 +117,7 @@ func moreErrors(n int) string {
 // audit/CHECK rule, in that order.
 func AuditFindings(s *audit.Summary) []finding.Finding {
 	var out []finding.Finding
-	for _, m := range s.InvalidMessages {
+	for _, m := range s.InvalidMessages.All() {
 		out = append(out, finding.Finding{Rule: m.Rule, Severity: finding.Error,
 			Location: finding.Location{Path: m.Path, Line: m.Line},
 			Message:  m.Message + moreErrors(m.Errors)})
@@ -290,7 +293,7 @@ func AuditJSON(w io.Writer, s *audit.Summary) error {
 		b = append(b, ']')
 	}
 	b = append(b, `,"invalid_messages":[`...)
-	for i, m := range s.InvalidMessages {
+	for i, m := range s.InvalidMessages.All() {
 		if i > 0 {
 			b = append(b, ',')
 		}

@@ -23,11 +23,9 @@ func sampleAudit() *audit.Summary {
 		Statuses: []audit.StatusCount{{Value: "success", Canonical: "success", N: 1},
 			{Value: "SUCCESS", Canonical: "success", N: 1}, {Value: "do|ne`", N: 1}},
 		Problems: []audit.Problem{{Check: audit.CheckMalformed, Message: "not a JSON message: offset 1: invalid character", Location: audit.Location{Path: "log.jsonl", Line: 4}}},
-		InvalidMessages: []audit.Invalid{
-			{Location: audit.Location{Path: "queue/DELEGATE-002.yaml", Line: 1}, Kind: "delegate", Rule: "msgcheck/delegate-scope-words", Message: "scope: must be >=15 words (5 provided)", Errors: 1},
-			{Location: audit.Location{Path: "log.jsonl", Line: 3}, Kind: "handback", Rule: "msgcheck/handback-status-enum", Message: "status: invalid status 'do|ne`'", Errors: 3},
-		},
 	}
+	s.InvalidMessages.Append(audit.Invalid{Location: audit.Location{Path: "queue/DELEGATE-002.yaml", Line: 1}, Kind: "delegate", Rule: "msgcheck/delegate-scope-words", Message: "scope: must be >=15 words (5 provided)", Errors: 1})
+	s.InvalidMessages.Append(audit.Invalid{Location: audit.Location{Path: "log.jsonl", Line: 3}, Kind: "handback", Rule: "msgcheck/handback-status-enum", Message: "status: invalid status 'do|ne`'", Errors: 3})
 	var integrity []audit.Problem
 	for i := 0; i < maxListed+2; i++ {
 		integrity = append(integrity, audit.Problem{Check: audit.CheckPending,
