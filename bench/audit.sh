@@ -52,7 +52,10 @@ compare() {
   done
 }
 
-if ! "$PS" audit --help 2>&1 | grep -q -- '-verdicts'; then
+# (a case, not grep -q: under pipefail, grep quitting at its match can
+# kill the writer with SIGPIPE and fail the pipe)
+help=$("$PS" audit --help 2>&1 || true)
+if [[ $help != *-verdicts* ]]; then
   echo "  skipped: this protoscan has no 'audit' subcommand with --verdicts yet"
   exit 0
 fi
@@ -72,7 +75,7 @@ fi
 # reading, decoding, validating and aggregating, without the process's
 # start-up and the report, i.e. the part ajv's timed passes compare with.
 timings=no
-case "$("$PS" audit --help 2>&1 || true)" in *-timings*) timings=yes ;; esac
+case "$help" in *-timings*) timings=yes ;; esac
 run() {
   local t=(); [ "$timings" = yes ] && t=(--timings)
   "$PS" audit --root "$WORK/root" --format json --verdicts "$WORK/ps.verdicts" "${t[@]}" "$WORK/corpus.jsonl" \

@@ -13,7 +13,7 @@ PS=${PROTOSCAN:-$WORK/protoscan}
 [ -n "${PROTOSCAN:-}" ] || go build -o "$PS" ../cmd/protoscan
 go build -o "$WORK/gentree" ./gentree
 NOCACHE=()
-if "$PS" scan -h 2>&1 | grep -q -- -no-cache; then NOCACHE=(--no-cache); fi
+case "$("$PS" scan -h 2>&1 || true)" in *-no-cache*) NOCACHE=(--no-cache) ;; esac # not grep -q: see audit.sh
 
 # best REPS: wall seconds and peak RSS (KB) of the fastest run
 best() {
