@@ -7,7 +7,9 @@ import (
 
 	"cel.dev/cel-go/cel"
 	celast "cel.dev/cel-go/common/ast"
+	"cel.dev/cel-go/common/cost"
 	"cel.dev/cel-go/common/operators"
+	"cel.dev/cel-go/common/types/ref"
 	"cel.dev/cel-go/ext"
 	"cel.dev/cel-go/interpreter"
 	"go.yaml.in/yaml/v3"
@@ -28,15 +30,51 @@ type celRule struct {
 	// first use: compiling is most of what starting protoscan costs, and
 	// most runs evaluate no rule.
 	once sync.Once
-	prg  cel.Program
+	c    compiled
 	err  error // why the rule does not compile, in the spec's words
+}
+
+// compiled is a rule's program under the cost limit, and where the rule's
+// cost has a static bound (see costBound), the same program without the
+// limit and the bound.
+type compiled struct {
+	prg, untracked cel.Program
+	bound          uint64
 }
 
 // program returns the rule's compiled program, compiling it first if the
 // spec was parsed with lazy rules.
 func (r *celRule) program() (cel.Program, error) {
-	r.once.Do(func() { r.prg, r.err = compileRule(r.expr) })
-	return r.prg, r.err
+	c, err := r.compiled()
+	return c.prg, err
+}
+
+func (r *celRule) compiled() (compiled, error) {
+	r.once.Do(func() { r.c, r.err = compileRule(r.expr) })
+	return r.c, r.err
+}
+
+// untracked reports whether the kind's rules can run without cost
+// tracking on a message that fits costHint: every rule has a static cost
+// bound, and together they stay within celMessageBudget, so tracking
+// could stop none of them. Tracking costs more than the rules themselves
+// (a NEXUS handoff's five: about 5 µs with it, 2 without).
+func (k *kind) untracked() bool {
+	return k.rulesBounded != nil && k.rulesBounded()
+}
+
+// bounded compiles the kind's rules and reports whether they are bounded
+// as untracked says.
+func (k *kind) bounded() bool {
+	var sum uint64
+	for _, r := range k.rules {
+		c, err := r.compiled()
+		if err != nil || c.untracked == nil {
+			return false
+		}
+		sum += c.bound
+	}
+	return len(k.rules) > 0 && sum <= celMessageBudget
 }
 
 // constantFolder folds the constant parts of a rule; cel-go's own
@@ -68,7 +106,7 @@ const foldCostLimit = 10_000
 // celEnvs are the CEL environment of every rule and the one constant
 // folding evaluates in; a cel.Env may be used by several goroutines at
 // once.
-type celEnvs struct{ rules, fold *cel.Env }
+type celEnvs struct{ rules, fold, untracked *cel.Env }
 
 var sharedEnv = sync.OnceValues(func() (celEnvs, error) {
 	base, err := celEnv()
@@ -84,7 +122,12 @@ var sharedEnv = sync.OnceValues(func() (celEnvs, error) {
 		return celEnvs{}, err
 	}
 	fold, err := rules.Extend(cel.Lib(budgetLib{cel.CostLimit(foldCostLimit)}))
-	return celEnvs{rules, fold}, err
+	if err != nil {
+		return celEnvs{}, err
+	}
+	// the same functions, guarded the same way, without the cost limit
+	untracked, err := base.Extend(cel.Lib(budgetLib{cel.Functions(guards...)}))
+	return celEnvs{rules, fold, untracked}, err
 })
 
 // budgetLib adds program options to every program of an environment,
@@ -96,21 +139,21 @@ func (budgetLib) CompileOptions() []cel.EnvOption       { return nil }
 func (l budgetLib) ProgramOptions() []cel.ProgramOption { return l }
 
 // compileRule compiles a rule's expression, or says why it cannot be.
-func compileRule(expr string) (cel.Program, error) {
+func compileRule(expr string) (compiled, error) {
 	envs, err := sharedEnv()
 	if err != nil {
-		return nil, fmt.Errorf("CEL environment: %v", err)
+		return compiled{}, fmt.Errorf("CEL environment: %v", err)
 	}
 	if len(expr) > maxRuleBytes {
-		return nil, fmt.Errorf("CEL rule %q is longer than %d bytes", shorten(expr), maxRuleBytes)
+		return compiled{}, fmt.Errorf("CEL rule %q is longer than %d bytes", shorten(expr), maxRuleBytes)
 	}
 	env := envs.rules
 	ast, iss := env.Compile(expr)
 	if iss.Err() != nil {
-		return nil, fmt.Errorf("CEL rule %q does not compile: %s", expr, strings.ReplaceAll(iss.Err().Error(), "\n", " "))
+		return compiled{}, fmt.Errorf("CEL rule %q does not compile: %s", expr, strings.ReplaceAll(iss.Err().Error(), "\n", " "))
 	}
 	if ast.OutputType() != cel.BoolType && ast.OutputType() != cel.DynType {
-		return nil, fmt.Errorf("CEL rule %q must be a boolean expression (it is %s)", expr, ast.OutputType())
+		return compiled{}, fmt.Errorf("CEL rule %q must be a boolean expression (it is %s)", expr, ast.OutputType())
 	}
 	// constants computed once ("0.05 + 1e-9", a literal list), not on
 	// every evaluation; only in a rule without a loop or cel.bind, whose
@@ -126,16 +169,121 @@ func compileRule(expr string) (cel.Program, error) {
 	// a constant pattern of matches() is compiled here, once, not on
 	// every evaluation; the cost limit comes with the environment
 	opts := []cel.ProgramOption{cel.EvalOptions(cel.OptOptimize), cel.OptimizeRegex(interpreter.MatchesRegexOptimization)}
-	if loops && sharesValues(ast) {
+	memory := loops && sharesValues(ast)
+	if memory {
 		// tracking memory adds to what every evaluation allocates, so
 		// only the rules that need it (see sharesValues) have it
 		opts = append(opts, cel.MemoryLimit(celMemoryLimit))
 	}
 	prg, err := env.Program(ast, opts...)
 	if err != nil {
-		return nil, fmt.Errorf("CEL rule %q: %v", expr, err)
+		return compiled{}, fmt.Errorf("CEL rule %q: %v", expr, err)
 	}
-	return prg, nil
+	c := compiled{prg: prg}
+	if bound, ok := costBound(env, ast); ok && !memory {
+		if c.untracked, err = envs.untracked.Program(ast, opts...); err == nil {
+			c.bound = bound
+		} else {
+			c.untracked = nil
+		}
+	}
+	return c, nil
+}
+
+// costHint bounds every string (in bytes), list and map (in entries) of
+// a message whose rules may run untracked; real messages are far smaller.
+const costHint = 4096
+
+// maxHintDepth bounds how deep fitsCostHint looks; a deeper message is
+// tracked.
+const maxHintDepth = 32
+
+// maxUntrackedCost is the most one rule may cost, by cel-go's static
+// estimate on a message that fits costHint, to run untracked.
+const maxUntrackedCost = celCostLimit / 10
+
+// costBound returns cel-go's static estimate of the most a rule costs on a
+// message that fits costHint (see fitsCostHint), when it is at most
+// maxUntrackedCost. The estimate is an upper bound of the cost the
+// tracker counts (FuzzCELBound holds it to that).
+func costBound(env *cel.Env, ast *cel.Ast) (uint64, bool) {
+	// the estimator's time grows with the product of nested loops'
+	// references (a cel.bind of a cel.bind... of self doubles it at
+	// each level), so it only sees rules of a loop or two
+	if comprehensions(ast) > maxBoundLoops {
+		return 0, false
+	}
+	est, err := env.EstimateCost(ast, selfSizes{})
+	if err != nil || est.Max > maxUntrackedCost {
+		return 0, false
+	}
+	return est.Max, true
+}
+
+// selfSizes tells cel-go's estimator that every value read from self has
+// at most costHint bytes or entries, which fitsCostHint checks of each
+// message before its rules run untracked.
+type selfSizes struct{}
+
+func (selfSizes) EstimateCallCost(function, overloadID string, target *cost.AstNode, args []cost.AstNode) *cost.CallEstimate {
+	return nil
+}
+
+func (selfSizes) EstimateSize(n cost.AstNode) *cost.SizeEstimate {
+	if p := n.Path(); len(p) > 0 && p[0] == "self" {
+		e := cost.RangedSizeEstimate(0, costHint)
+		return &e
+	}
+	return nil
+}
+
+// fitsCostHint reports whether every string of v has at most costHint
+// bytes (so at most as many code points, which cel-go sizes strings by),
+// and every list and map at most costHint entries, down to maxHintDepth.
+// A value of another type is not known to fit.
+func fitsCostHint(v any, depth int) bool {
+	switch v := v.(type) {
+	case nil, bool, int, int64, uint64, float64:
+		return true
+	case string:
+		return len(v) <= costHint
+	case []any:
+		if len(v) > costHint || depth >= maxHintDepth {
+			return false
+		}
+		for _, e := range v {
+			if !fitsCostHint(e, depth+1) {
+				return false
+			}
+		}
+		return true
+	case map[string]any:
+		if len(v) > costHint || depth >= maxHintDepth {
+			return false
+		}
+		for k, e := range v {
+			if len(k) > costHint || !fitsCostHint(e, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// maxBoundLoops bounds the loops and cel.binds of a rule costBound
+// estimates; real rules have one or none.
+const maxBoundLoops = 2
+
+// comprehensions counts a rule's loops and cel.binds.
+func comprehensions(a *cel.Ast) int {
+	n := 0
+	celast.PreOrderVisit(celast.NavigateAST(a.NativeRep()), celast.NewExprVisitor(func(e celast.Expr) {
+		if e.Kind() == celast.ComprehensionKind {
+			n++
+		}
+	}))
+	return n
 }
 
 // hasComprehension reports whether a rule has a loop (all, exists, map,
@@ -195,8 +343,9 @@ const maxRuleBytes = 4096
 const celMessageBudget = celCostLimit
 
 // maxSpecRuleBytes bounds the text of all the CEL rules of one spec:
-// compiling takes about 6 µs a byte, so loading them stays under a
-// quarter of a second. Real specs have a few hundred bytes of rules.
+// compiling and estimating the cost (costBound) take up to about 10 µs a
+// byte, so loading them stays under a third of a second. Real specs have
+// a few hundred bytes of rules.
 const maxSpecRuleBytes = 32 << 10
 
 // celCostLimit bounds what evaluating one rule on one message may cost,
@@ -293,6 +442,15 @@ func evalRules(k *kind, m map[string]any, res *Result) {
 	// over it is not a second problem
 	clean := len(res.Errors)+len(res.Warnings) == 0
 	act := selfActivation{m}
+	if k.untracked() && fitsCostHint(m, 0) {
+		// no rule can reach a limit (see kind.untracked)
+		for _, r := range k.rules {
+			c, _ := r.compiled()
+			out, _, err := c.untracked.Eval(act)
+			ruleOutcome(r, out, err, clean, res)
+		}
+		return
+	}
 	var spent uint64 // cost units, against celMessageBudget
 	for i, r := range k.rules {
 		if spent > celMessageBudget {
@@ -311,32 +469,42 @@ func evalRules(k *kind, m map[string]any, res *Result) {
 		if details != nil && details.ActualCost() != nil {
 			spent += *details.ActualCost()
 		}
-		if err != nil {
-			if overBudget(err) {
-				spent += celCostLimit // however far the tracker got
-				res.add(Finding{Field: r.fieldPath, Rule: r.rule, Message: fmt.Sprintf("rule %s (%q) exceeded its cost budget", r.rule, shorten(r.expr))}, true)
-				continue
-			}
-			if strings.Contains(err.Error(), "no such key") || !clean {
-				continue
-			}
-			res.add(Finding{Field: r.fieldPath, Rule: r.rule, Message: fmt.Sprintf("rule %q could not be evaluated: %v", r.expr, err)}, true)
-			continue
+		if err != nil && overBudget(err) {
+			spent += celCostLimit // however far the tracker got
 		}
-		b, isBool := out.Value().(bool)
-		if !isBool {
-			res.add(Finding{Field: r.fieldPath, Rule: r.rule, Message: fmt.Sprintf("rule %q did not evaluate to a boolean (got %s)", r.expr, out.Type())}, true)
-			continue
-		}
-		if b {
-			continue
-		}
-		msg := r.message
-		if r.fieldPath != "" {
-			msg = r.fieldPath + ": " + msg
-		}
-		res.add(Finding{Field: r.fieldPath, Rule: r.rule, Message: msg, path: stepsOf(r.fieldPath)}, r.warning)
+		ruleOutcome(r, out, err, clean, res)
 	}
+}
+
+// ruleOutcome adds to res what a rule's evaluation found: nothing when it
+// held, its finding when it did not, a warning when it could not be
+// evaluated (clean: the message has no other finding; a rule tripping
+// over a field of the wrong type is not a second problem).
+func ruleOutcome(r *celRule, out ref.Val, err error, clean bool, res *Result) {
+	if err != nil {
+		if overBudget(err) {
+			res.add(Finding{Field: r.fieldPath, Rule: r.rule, Message: fmt.Sprintf("rule %s (%q) exceeded its cost budget", r.rule, shorten(r.expr))}, true)
+			return
+		}
+		if strings.Contains(err.Error(), "no such key") || !clean {
+			return
+		}
+		res.add(Finding{Field: r.fieldPath, Rule: r.rule, Message: fmt.Sprintf("rule %q could not be evaluated: %v", r.expr, err)}, true)
+		return
+	}
+	b, isBool := out.Value().(bool)
+	if !isBool {
+		res.add(Finding{Field: r.fieldPath, Rule: r.rule, Message: fmt.Sprintf("rule %q did not evaluate to a boolean (got %s)", r.expr, out.Type())}, true)
+		return
+	}
+	if b {
+		return
+	}
+	msg := r.message
+	if r.fieldPath != "" {
+		msg = r.fieldPath + ": " + msg
+	}
+	res.add(Finding{Field: r.fieldPath, Rule: r.rule, Message: msg, path: stepsOf(r.fieldPath)}, r.warning)
 }
 
 // overBudget reports whether an evaluation stopped at a budget: cel-go's

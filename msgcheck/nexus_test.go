@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"cel.dev/cel-go/cel"
 )
 
 // The nexus_handoff_v2 kind of the embedded nexus-handoff-v2.yaml: every
@@ -308,22 +310,31 @@ func TestLazyRuleConcurrentFirstUse(t *testing.T) {
 }
 
 // BenchmarkNexusRules evaluates each CEL rule of the NEXUS spec alone on
-// a valid handoff: most of what the handoff's payload stage costs.
+// a valid handoff, under cost tracking and untracked (see
+// kind.untracked): most of what the handoff's payload stage costs.
 func BenchmarkNexusRules(b *testing.B) {
 	s, _ := nexusValidator(b)
 	act := selfActivation{nexusBase()}
 	for _, r := range s.kind("nexus_handoff_v2").rules {
-		prg, err := r.program()
+		c, err := r.compiled()
 		if err != nil {
 			b.Fatal(err)
 		}
-		b.Run(strings.TrimPrefix(r.rule, "msgcheck/nexus_handoff_v2-"), func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				if out, _, err := prg.Eval(act); err != nil || out.Value() != true {
-					b.Fatal(out, err)
+		if c.untracked == nil {
+			b.Fatalf("%s has no untracked program", r.rule)
+		}
+		for _, p := range []struct {
+			name string
+			prg  cel.Program
+		}{{"tracked", c.prg}, {"untracked", c.untracked}} {
+			b.Run(strings.TrimPrefix(r.rule, "msgcheck/nexus_handoff_v2-")+"/"+p.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					if out, _, err := p.prg.Eval(act); err != nil || out.Value() != true {
+						b.Fatal(out, err)
+					}
 				}
-			}
-		})
+			})
+		}
 	}
 }

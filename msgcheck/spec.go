@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 
@@ -50,6 +51,9 @@ type kind struct {
 	// the map's hashing (a lookup per member of every message)
 	byLen [][]*field
 	rules []*celRule
+	// rulesBounded says, once asked, whether the rules can run
+	// untracked (see kind.untracked); nil without rules
+	rulesBounded func() bool
 	// declaresVersions is set when both version fields are fields of the
 	// kind, so the validator can check them in its field loop
 	declaresVersions bool
@@ -655,6 +659,7 @@ func (c *compiler) kind(name string, n *yaml.Node) *kind {
 			}
 		case key == celKeyword:
 			k.rules = c.celRules(name, v)
+			k.rulesBounded = sync.OnceValue(k.bounded)
 		case isAnnotation(key):
 			c.extension(k, key, v)
 		case isJSONSchemaKeyword(key):
