@@ -49,7 +49,7 @@ for tree in "$GOSRC" "$PYLIB"; do
   echo "== $tree: $(files "$tree" | tr -cd '\0' | wc -c) files, $(files "$tree" | xargs -0 cat | wc -l) lines"
   files "$tree" | xargs -0 cat > /dev/null # warm the page cache
   measure "cat of every file" sh -c "$(declare -f files); files '$tree' | xargs -0 cat > /dev/null" || true
-  if measure "protoscan divergence (2 cores)" /tmp/protoscan-bench --analyzers divergence --fail-on none --format json "$tree"; then
+  if measure "protoscan divergence (2 cores)" /tmp/protoscan-bench --no-cache --analyzers divergence --fail-on none --format json "$tree"; then
     echo "  protoscan: $(grep -c '"rule": "divergence/' /tmp/bench.out || true) divergence findings"
   fi
   # jscpd 5 is a Rust binary (node_modules/.bin/jscpd is a Node shim that spawns

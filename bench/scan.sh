@@ -25,10 +25,11 @@ for tree in "$GOSRC" "$PYLIB"; do
   echo "== $tree: $(files "$tree" | tr -cd '\0' | wc -c) files, $(files "$tree" | xargs -0 cat | wc -l) lines"
   files "$tree" | xargs -0 cat > /dev/null # warm the page cache
   measure "cat of every file" sh -c "$(declare -f files); files '$tree' | xargs -0 cat > /dev/null"
-  # enumdrift alone does the job ast-grep's rules do; the default scan adds divergence
-  measure "protoscan, enumdrift (2 cores)" /tmp/protoscan-bench --analyzers enumdrift --fail-on none --format json "$tree"
+  # enumdrift alone does the job ast-grep's rules do; the default scan adds
+  # divergence. Cold: the cache would skip the work (see all.sh for a warm scan)
+  measure "protoscan, enumdrift (2 cores)" /tmp/protoscan-bench --no-cache --analyzers enumdrift --fail-on none --format json "$tree"
   echo "  protoscan: $(grep -c '"rule": "enumdrift/' /tmp/bench.out || true) enumdrift findings"
-  measure "protoscan scan, all analyzers" /tmp/protoscan-bench --fail-on none --format json "$tree"
+  measure "protoscan scan, all analyzers" /tmp/protoscan-bench --no-cache --fail-on none --format json "$tree"
   echo "  protoscan: $(grep -c '"rule": "[a-z]*/' /tmp/bench.out || true) findings, $(grep -c '"rule": "protoscan/' /tmp/bench.out || true) of them notices"
   measure "ast-grep scan, 8 rules (2 threads)" sh -c "cd astgrep && ../node_modules/.bin/ast-grep scan --threads 2 --json=stream --globs '!**/vendor/**' --globs '!**/site-packages/**' --globs '!**/node_modules/**' '$tree'"
   echo "  ast-grep: $(wc -l < /tmp/bench.out) hits"
