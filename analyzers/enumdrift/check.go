@@ -436,6 +436,16 @@ func definesEnum(f fit, members int, name string, e *Enum) bool {
 	return 2*f.related >= members || named
 }
 
+// ownsVocabulary tells whether literals that only look like e's values
+// (no test or schema ties them to e's field) are e's: each of them is
+// a value of e or a spelling of one, or the file handles e's kind. A
+// benchmark's ResultStatus {success, failure, partial, error, timeout,
+// cancelled} shares three words with the HANDBACK status and is an enum
+// of its own.
+func (c *checker) ownsVocabulary(e *Enum, f fit, members int) bool {
+	return f.related >= members || c.hasEvidence(e)
+}
+
 // tiedTo tells whether literals tied to e's field (by a test, a schema,
 // a name) are a vocabulary of e: an exact value of it and a half of them
 // related, or two related values.
@@ -510,7 +520,7 @@ func (c *checker) groups() {
 			continue
 		}
 		e, f := c.pick(g.Members, c.v.enums, skip)
-		if e == nil || !definesEnum(f, len(g.Members), g.Name, e) {
+		if e == nil || !definesEnum(f, len(g.Members), g.Name, e) || !c.ownsVocabulary(e, f, len(g.Members)) {
 			continue
 		}
 		what := fmt.Sprintf("in %s %s", g.Kind, displayName(g.Name))
@@ -594,7 +604,7 @@ func (c *checker) routingTables() {
 			continue
 		}
 		e, f := c.pick(members, c.v.enums, skip)
-		if e == nil || !definesEnum(f, len(members), "", e) {
+		if e == nil || !definesEnum(f, len(members), "", e) || !c.ownsVocabulary(e, f, len(members)) {
 			continue
 		}
 		for _, i := range members {

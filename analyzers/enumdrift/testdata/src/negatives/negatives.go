@@ -56,3 +56,22 @@ func flags(args []string) string {
 	}
 	return ""
 }
+
+// RunOutcome is a benchmark's result status: three of its words are
+// HANDBACK statuses, the other three are not, and nothing in the file
+// handles HANDBACKs, so it is an enum of its own.
+type RunOutcome string
+
+const (
+	RunSuccess   RunOutcome = "success"
+	RunFailure   RunOutcome = "failure"
+	RunPartial   RunOutcome = "partial"
+	RunError     RunOutcome = "error"
+	RunTimeout   RunOutcome = "timeout"
+	RunCancelled RunOutcome = "cancelled"
+)
+
+// outcomeRank orders the outcomes of a benchmark run.
+var outcomeRank = map[RunOutcome]int{
+	"success": 0, "partial": 1, "failure": 2, "error": 3, "timeout": 4, "cancelled": 5,
+}
