@@ -36,3 +36,30 @@ func TestWordBlocks(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkWordBlocks counts the words of BenchmarkCountWords's texts
+// with the AVX2 blocks and with the eight-byte loop other CPUs take: what
+// the assembly earns (BENCHMARKS.md, "Tricks that earn their keep").
+func BenchmarkWordBlocks(b *testing.B) {
+	if !wordBlocksAVX2 {
+		b.Skip("this CPU has no AVX2")
+	}
+	defer func(was bool) { wordBlocksAVX2 = was }(wordBlocksAVX2)
+	scope := "Update the queue parser so that empty task ids are rejected with a clear error message, and cover the change with unit tests"
+	for _, avx2 := range []bool{true, false} {
+		name := map[bool]string{true: "avx2", false: "eight-bytes"}[avx2]
+		for _, c := range []struct {
+			name  string
+			s     string
+			limit int
+		}{{"scope-min15", scope, 15}, {"scope-all", scope, 0}, {"accented", "café crème données\u00a0naïve über alles " + scope, 0}} {
+			b.Run(c.name+"/"+name, func(b *testing.B) {
+				wordBlocksAVX2 = avx2
+				b.SetBytes(int64(len(c.s)))
+				for b.Loop() {
+					countWords(c.s, c.limit)
+				}
+			})
+		}
+	}
+}
