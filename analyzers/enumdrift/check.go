@@ -260,8 +260,8 @@ func (c *checker) index() {
 }
 
 // hasEvidence tells whether the file handles messages of e's kind: its
-// path, a type, group or receiver names the kind, or a mapping has the
-// kind's shape.
+// path, a type, a mapping's variable, a group or a receiver names the
+// kind, or a mapping has the kind's shape.
 func (c *checker) hasEvidence(e *Enum) bool {
 	if ev, ok := c.evidence[e]; ok {
 		return ev
@@ -276,7 +276,8 @@ func (c *checker) findEvidence(e *Enum) bool {
 		return true
 	}
 	for i := range c.f.Mappings {
-		if namesKind(c.f.Mappings[i].TypeName, e) && !c.foreign(i, e) {
+		m := &c.f.Mappings[i]
+		if (namesKind(m.TypeName, e) || namesKind(m.Name, e)) && !c.foreign(i, e) {
 			return true
 		}
 	}
@@ -403,9 +404,14 @@ type fit struct {
 
 func (c *checker) fitOf(members []int, e *Enum) fit {
 	f := fit{covered: map[string]bool{}}
+	var exact map[string]bool // distinct: "success" compared twice is one value
 	for _, i := range members {
 		cl, to := e.classify(c.f.Strings[i].Value)
-		if cl == canonical {
+		if cl == canonical && !exact[to] {
+			if exact == nil {
+				exact = map[string]bool{}
+			}
+			exact[to] = true
 			f.exact++
 		}
 		if cl == canonical || cl == caseDrift || cl == legacy {
@@ -436,14 +442,26 @@ func definesEnum(f fit, members int, name string, e *Enum) bool {
 	return 2*f.related >= members || named
 }
 
-// ownsVocabulary tells whether literals that only look like e's values
-// (no test or schema ties them to e's field) are e's: each of them is
-// a value of e or a spelling of one, or the file handles e's kind. A
+// ownsVocabulary tells whether a vocabulary (an enum, a set or table,
+// a schema's enum) is e's rather than one of its own that shares words
+// with e: each of its words is a value of e or a spelling of one, or the
+// file handles e's kind. The field's name alone is everyone's: a
 // benchmark's ResultStatus {success, failure, partial, error, timeout,
-// cancelled} shares three words with the HANDBACK status and is an enum
-// of its own.
-func (c *checker) ownsVocabulary(e *Enum, f fit, members int) bool {
-	return f.related >= members || c.hasEvidence(e)
+// cancelled}, a task board's {pending, in_progress, completed, failed,
+// blocked} looked up with task.status and a code run's schema enum
+// {success, failure, none} are vocabularies of their own.
+// A test's receiver that names the kind (delegate["effort"] in LEVELS)
+// is evidence too.
+func (c *checker) ownsVocabulary(e *Enum, f fit, members int, tests ...facts.Test) bool {
+	if f.related >= members || c.hasEvidence(e) {
+		return true
+	}
+	for _, t := range tests {
+		if namesKind(t.Receiver, e) {
+			return true
+		}
+	}
+	return false
 }
 
 // tiedTo tells whether literals tied to e's field (by a test, a schema,
@@ -507,7 +525,7 @@ func (c *checker) groups() {
 			}
 		}
 		if len(tied) > 0 {
-			if e, f := c.pick(g.Members, tied, skip); e != nil && tiedTo(f, len(g.Members)) {
+			if e, f := c.pick(g.Members, tied, skip); e != nil && tiedTo(f, len(g.Members)) && c.ownsVocabulary(e, f, len(g.Members), c.groupTests[gi]...) {
 				certain := c.surely(e, f, len(g.Members))
 				what := fmt.Sprintf("in %s %s, %s", g.Kind, displayName(g.Name), how)
 				if len(c.groupTests[gi]) == 0 {
@@ -595,7 +613,7 @@ func (c *checker) routingTables() {
 			for _, t := range tests {
 				tied = append(tied, c.v.fieldEnums(t.Key)...)
 			}
-			if e, f := c.pick(members, tied, skip); e != nil && tiedTo(f, len(members)) {
+			if e, f := c.pick(members, tied, skip); e != nil && tiedTo(f, len(members)) && c.ownsVocabulary(e, f, len(members), tests...) {
 				t := tests[0]
 				for _, i := range members {
 					c.judge(i, e, c.surely(e, f, len(members)), "as a key of "+displayName(c.f.Mappings[m].Name)+", looked up with "+subjectOf(t.Receiver, t.Key))
@@ -619,7 +637,7 @@ func (c *checker) routingTables() {
 			continue
 		}
 		members := values[m]
-		if e, f := c.pick(members, tied, func(e *Enum) bool { return c.foreign(m, e) }); e != nil && tiedTo(f, len(members)) {
+		if e, f := c.pick(members, tied, func(e *Enum) bool { return c.foreign(m, e) }); e != nil && tiedTo(f, len(members)) && c.ownsVocabulary(e, f, len(members)) {
 			for _, i := range members {
 				c.judge(i, e, c.surely(e, f, len(members)), "in the schema of "+key)
 			}

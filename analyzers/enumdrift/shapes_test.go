@@ -291,6 +291,34 @@ steps:
   - name: test
     run: make test
 `, nil},
+		// vocabularies of their own that share words with the HANDBACK
+		// status, in files that handle no HANDBACK
+		{"py schema of a code run's status", "runner/schema.py", `
+RUN_SCHEMA = {"type": "object", "properties": {"status": {"type": "string", "enum": ["success", "failure", "none"]}}}
+`, nil},
+		{"json schema of a code run's status", "runner/round.schema.json",
+			`{"properties": {"execution": {"type": "object", "properties": {"status": {"type": "string", "enum": ["success", "failure", "none"]}}}}}`, nil},
+		{"py task board looked up with task.status", "board.py", `
+from enum import Enum
+
+class JobState(str, Enum):
+    waiting = "waiting"
+    running = "running"
+    completed = "completed"
+    failed = "failed"
+    blocked = "blocked"
+
+MARKS = {"waiting": ".", "running": "~", "completed": "x", "failed": "!", "blocked": "#"}
+
+def mark(job):
+    return MARKS.get(job.status, "?")
+`, nil},
+		{"py scheduler run statuses, one compared twice", "scheduler.py", `
+def check(run):
+    if run["status"] in {"success", "failed", "paused", "timeout"}:
+        if run["status"] != "success":
+            raise RuntimeError(run["status"])
+`, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			got := analyze(t, v, c.path, c.src)

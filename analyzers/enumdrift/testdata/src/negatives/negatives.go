@@ -75,3 +75,11 @@ const (
 var outcomeRank = map[RunOutcome]int{
 	"success": 0, "partial": 1, "failure": 2, "error": 3, "timeout": 4, "cancelled": 5,
 }
+
+// jobMarks is a task board's vocabulary, looked up with a job's status:
+// "failed" and "blocked" are its own words here, not HANDBACK drift.
+var jobMarks = map[string]string{"waiting": ".", "running": "~", "completed": "x", "failed": "!", "blocked": "#"}
+
+type BoardJob struct{ Status string }
+
+func mark(j BoardJob) string { return jobMarks[j.Status] }
