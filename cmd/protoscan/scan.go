@@ -380,7 +380,7 @@ func noFileWhy(others int, excluded scan.Excluded, include []string) string {
 	}{
 		{excluded.Exclude, "--exclude or the config's exclude"},
 		{excluded.Gitignore, ".gitignore (--no-gitignore scans them)"},
-		{excluded.Default, "the default excludes: .git, node_modules, vendor, virtualenvs, caches (--no-default-excludes scans them)"},
+		{excluded.Default, "the default excludes: .git, node_modules, vendor, virtualenvs, caches, HTTP cassettes (--no-default-excludes scans them)"},
 		{excluded.Other, "not regular files"},
 	} {
 		if n := r.n; n > 0 {

@@ -54,8 +54,9 @@ const (
 const DefaultMaxFileSize int64 = 2 << 20
 
 // defaultExcludedDirs are skipped at any depth unless NoDefaultExcludes is
-// set: version control metadata, dependency trees and tool caches, which are
-// not the project's own code and can dwarf it.
+// set: version control metadata, dependency trees, tool caches and
+// recorded HTTP (vcrpy's and go-vcr's cassettes, often megabytes each),
+// which are not the project's own code and can dwarf it.
 var defaultExcludedDirs = map[string]bool{
 	".git":          true,
 	".hg":           true,
@@ -69,6 +70,7 @@ var defaultExcludedDirs = map[string]bool{
 	".mypy_cache":   true,
 	".pytest_cache": true,
 	"site-packages": true,
+	"cassettes":     true,
 }
 
 // Options configure a walk. The zero value walks everything with the

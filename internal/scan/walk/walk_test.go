@@ -184,25 +184,26 @@ func TestInvalidPatterns(t *testing.T) {
 func TestDefaultExcludes(t *testing.T) {
 	root := t.TempDir()
 	mkTree(t, root, map[string]string{
-		"app.py":                               "",
-		".git/config":                          "",
-		".hg/store":                            "",
-		".svn/entries":                         "",
-		"web/node_modules/lib/index.js":        "",
-		"vendor/github.com/x/x.go":             "",
-		"pkg/__pycache__/m.cpython-312.pyc":    "",
-		".venv/lib/site.py":                    "",
-		"venv/bin/activate":                    "",
-		"envs/py312/pyvenv.cfg":                "home = /usr/bin",
-		"envs/py312/lib/python3.12/x.py":       "",
-		".tox/py/log.txt":                      "",
-		".mypy_cache/3.12/x.json":              "",
-		".pytest_cache/v/cache/lastfailed":     "",
-		"opt/lib/python3/site-packages/m.py":   "",
-		"src/vendor.go":                        "", // a file named like a default: kept
-		"src/node_modules.md":                  "",
-		"tools/pyvenv.cfg.example":             "",
-		"deep/a/b/c/node_modules/x/y/index.js": "",
+		"app.py":                                "",
+		".git/config":                           "",
+		".hg/store":                             "",
+		".svn/entries":                          "",
+		"web/node_modules/lib/index.js":         "",
+		"vendor/github.com/x/x.go":              "",
+		"pkg/__pycache__/m.cpython-312.pyc":     "",
+		".venv/lib/site.py":                     "",
+		"venv/bin/activate":                     "",
+		"envs/py312/pyvenv.cfg":                 "home = /usr/bin",
+		"envs/py312/lib/python3.12/x.py":        "",
+		".tox/py/log.txt":                       "",
+		".mypy_cache/3.12/x.json":               "",
+		".pytest_cache/v/cache/lastfailed":      "",
+		"opt/lib/python3/site-packages/m.py":    "",
+		"tests/models/cassettes/test_chat.yaml": "",
+		"src/vendor.go":                         "", // a file named like a default: kept
+		"src/node_modules.md":                   "",
+		"tools/pyvenv.cfg.example":              "",
+		"deep/a/b/c/node_modules/x/y/index.js":  "",
 	})
 	res := mustWalk(t, root, Options{})
 	assertRels(t, res.Files, "app.py", "src/node_modules.md", "src/vendor.go", "tools/pyvenv.cfg.example")
@@ -220,6 +221,7 @@ func TestDefaultExcludes(t *testing.T) {
 		".mypy_cache":                   ".mypy_cache",
 		".pytest_cache":                 ".pytest_cache",
 		"opt/lib/python3/site-packages": "site-packages",
+		"tests/models/cassettes":        "cassettes",
 		"deep/a/b/c/node_modules":       "node_modules",
 	}
 	got := map[string]string{}
