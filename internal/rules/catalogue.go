@@ -213,7 +213,7 @@ var catalogue = []Doc{
 	{
 		ID: "protoscan/parse-error", Name: "ParseError", Severity: finding.Warning,
 		Title:   "A file could not be parsed completely",
-		What:    "A source file (Python, Go, YAML, JSON or Markdown) has syntax errors. protoscan analyzes what it could parse; findings in the broken part may be missing.",
+		What:    "A source file (Python, Go, YAML, JSON or Markdown) has syntax errors. protoscan analyzes what it could parse; findings in the broken part may be missing. A YAML file with a line that starts with a template action (Helm's {{- include ... }}, Jinja's {% if %}) is YAML only once rendered, and is not reported.",
 		Why:     "The scan cannot vouch for the part of the file it could not parse.",
 		Example: "workers/broken.py: cannot parse all of the file, findings may be missing: syntax error at line 12",
 		Fix:     "Fix the syntax error, or exclude the file if it is a deliberately broken fixture.",

@@ -17,6 +17,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
@@ -568,6 +569,11 @@ func (r *fileResult) apply(rel string, st *Stats, fo *fileOut) ([]finding.Findin
 
 // analyzeFile filters, parses and analyzes the bytes of one file; name
 // is its path relative to the root, rel as findings name it.
+//
+// A YAML file with a line that starts with a template action (Helm's
+// "{{- include ... }}", Jinja's "{% if %}") is YAML only once rendered:
+// that it does not parse is expected, and not reported. A GitHub
+// expression, ${{ ... }}, is inside a value and does not count.
 func analyzeFile(name, rel, lang string, src []byte, opts Options, pre *enumdrift.Prefilter, buf []byte, st *Stats) (*fileResult, []byte) {
 	r := &fileResult{}
 	if walk.IsBinary(src) {
@@ -602,7 +608,7 @@ func analyzeFile(name, rel, lang string, src []byte, opts Options, pre *enumdrif
 	st.Extracted++
 	facts, err := extract.File(rel, src)
 	var out []finding.Finding
-	if err != nil {
+	if err != nil && !(lang == "yaml" && templateLine.Match(src)) {
 		out = append(out, finding.Finding{Rule: RuleParseError, Severity: finding.Warning, Location: finding.Location{Path: rel},
 			Message: fmt.Sprintf("cannot parse all of the file, findings may be missing: %v", err)})
 	}
@@ -732,3 +738,7 @@ func readFile(name string, limit int64) ([]byte, error) {
 	}
 	return data, nil
 }
+
+// templateLine matches a line that starts with a template action (see
+// analyzeFile).
+var templateLine = regexp.MustCompile(`(?m)^[ \t]*(\{\{|\{%)`)

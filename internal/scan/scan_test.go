@@ -81,6 +81,10 @@ func TestNotices(t *testing.T) {
 	write("big.yaml", []byte(strings.Repeat("# status\n", 200)))
 	write("bad.yaml", []byte("task_id: a-1\noutput: {}\nstatus: [unclosed\n"))
 	write("ok.yaml", []byte("task_id: a-1\nstatus: FAILED\noutput: {}\n"))
+	// a Helm template is YAML once rendered: it does not parse, silently;
+	// a workflow broken around a GitHub expression is still reported
+	write("chart-handback.yaml", []byte("data:\n  task_id: a-1\n  status: FAILED\n{{- if .Values.extra }}\n  output: {}\n{{- end }}\n"))
+	write("ci.yaml", []byte("task_id: a-1\nstatus: FAILED\nrun: ${{ env.X }}\noutput: [unclosed\n"))
 	write("image.png", []byte(strings.Repeat("x", 4000)))
 	res, err := scan.Run(context.Background(), dir, scan.Options{Vocabulary: vocabulary(t), Walk: walkLimit(1000)})
 	if err != nil {
@@ -94,6 +98,7 @@ func TestNotices(t *testing.T) {
 		"bad.yaml protoscan/parse-error",
 		"big.yaml protoscan/too-large",
 		"bin.py protoscan/binary",
+		"ci.yaml protoscan/parse-error",
 		"ok.yaml enumdrift/legacy-status",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
