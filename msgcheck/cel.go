@@ -180,7 +180,10 @@ func compileRule(expr string) (compiled, error) {
 		return compiled{}, fmt.Errorf("CEL rule %q: %v", expr, err)
 	}
 	c := compiled{prg: prg}
-	if bound, ok := costBound(env, ast); ok && !memory {
+	if memory {
+		return c, nil // the memory limit needs tracking
+	}
+	if bound, ok := costBound(env, ast); ok {
 		if c.untracked, err = envs.untracked.Program(ast, opts...); err == nil {
 			c.bound = bound
 		} else {
