@@ -430,8 +430,9 @@ func better(a, b fit) bool {
 // a definition of e: they cover three of its values, and its spellings
 // are at least half of them unless the name says the field's name. For
 // an enum other than the HANDBACK status two of them must be exact: its
-// words (continue, merge, abort) are common words.
-func definesEnum(f fit, members int, name string, e *Enum) bool {
+// words (continue, merge, abort) are common words. And the vocabulary
+// must be e's (see ownsVocabulary).
+func (c *checker) definesEnum(f fit, members int, name string, e *Enum) bool {
 	if len(f.covered) < 3 {
 		return false
 	}
@@ -439,20 +440,27 @@ func definesEnum(f fit, members int, name string, e *Enum) bool {
 	if !e.status && f.exact < 2 {
 		return false
 	}
-	return 2*f.related >= members || named
+	return (2*f.related >= members || named) && c.ownsVocabulary(e, f, members, nil)
+}
+
+// tiedTo tells whether literals tied to e's field (by tests, a schema)
+// are a vocabulary of e: an exact value of it and a half of them
+// related, or two related values; and the vocabulary is e's (see
+// ownsVocabulary).
+func (c *checker) tiedTo(e *Enum, f fit, members int, tests []facts.Test) bool {
+	return ((f.exact >= 1 && 2*f.related >= members) || f.related >= 2) && c.ownsVocabulary(e, f, members, tests)
 }
 
 // ownsVocabulary tells whether a vocabulary (an enum, a set or table,
 // a schema's enum) is e's rather than one of its own that shares words
 // with e: each of its words is a value of e or a spelling of one, or the
-// file handles e's kind. The field's name alone is everyone's: a
-// benchmark's ResultStatus {success, failure, partial, error, timeout,
+// file handles e's kind, or a test's receiver names the kind
+// (delegate["effort"] in LEVELS). The field's name alone is everyone's:
+// a benchmark's ResultStatus {success, failure, partial, error, timeout,
 // cancelled}, a task board's {pending, in_progress, completed, failed,
 // blocked} looked up with task.status and a code run's schema enum
 // {success, failure, none} are vocabularies of their own.
-// A test's receiver that names the kind (delegate["effort"] in LEVELS)
-// is evidence too.
-func (c *checker) ownsVocabulary(e *Enum, f fit, members int, tests ...facts.Test) bool {
+func (c *checker) ownsVocabulary(e *Enum, f fit, members int, tests []facts.Test) bool {
 	if f.related >= members || c.hasEvidence(e) {
 		return true
 	}
@@ -462,13 +470,6 @@ func (c *checker) ownsVocabulary(e *Enum, f fit, members int, tests ...facts.Tes
 		}
 	}
 	return false
-}
-
-// tiedTo tells whether literals tied to e's field (by a test, a schema,
-// a name) are a vocabulary of e: an exact value of it and a half of them
-// related, or two related values.
-func tiedTo(f fit, members int) bool {
-	return (f.exact >= 1 && 2*f.related >= members) || f.related >= 2
 }
 
 // surely tells whether an unknown value among literals tied to e's field
@@ -525,7 +526,7 @@ func (c *checker) groups() {
 			}
 		}
 		if len(tied) > 0 {
-			if e, f := c.pick(g.Members, tied, skip); e != nil && tiedTo(f, len(g.Members)) && c.ownsVocabulary(e, f, len(g.Members), c.groupTests[gi]...) {
+			if e, f := c.pick(g.Members, tied, skip); e != nil && c.tiedTo(e, f, len(g.Members), c.groupTests[gi]) {
 				certain := c.surely(e, f, len(g.Members))
 				what := fmt.Sprintf("in %s %s, %s", g.Kind, displayName(g.Name), how)
 				if len(c.groupTests[gi]) == 0 {
@@ -538,7 +539,7 @@ func (c *checker) groups() {
 			continue
 		}
 		e, f := c.pick(g.Members, c.v.enums, skip)
-		if e == nil || !definesEnum(f, len(g.Members), g.Name, e) || !c.ownsVocabulary(e, f, len(g.Members)) {
+		if e == nil || !c.definesEnum(f, len(g.Members), g.Name, e) {
 			continue
 		}
 		what := fmt.Sprintf("in %s %s", g.Kind, displayName(g.Name))
@@ -613,7 +614,7 @@ func (c *checker) routingTables() {
 			for _, t := range tests {
 				tied = append(tied, c.v.fieldEnums(t.Key)...)
 			}
-			if e, f := c.pick(members, tied, skip); e != nil && tiedTo(f, len(members)) && c.ownsVocabulary(e, f, len(members), tests...) {
+			if e, f := c.pick(members, tied, skip); e != nil && c.tiedTo(e, f, len(members), tests) {
 				t := tests[0]
 				for _, i := range members {
 					c.judge(i, e, c.surely(e, f, len(members)), "as a key of "+displayName(c.f.Mappings[m].Name)+", looked up with "+subjectOf(t.Receiver, t.Key))
@@ -622,7 +623,7 @@ func (c *checker) routingTables() {
 			continue
 		}
 		e, f := c.pick(members, c.v.enums, skip)
-		if e == nil || !definesEnum(f, len(members), "", e) || !c.ownsVocabulary(e, f, len(members)) {
+		if e == nil || !c.definesEnum(f, len(members), "", e) {
 			continue
 		}
 		for _, i := range members {
@@ -637,7 +638,7 @@ func (c *checker) routingTables() {
 			continue
 		}
 		members := values[m]
-		if e, f := c.pick(members, tied, func(e *Enum) bool { return c.foreign(m, e) }); e != nil && tiedTo(f, len(members)) && c.ownsVocabulary(e, f, len(members)) {
+		if e, f := c.pick(members, tied, func(e *Enum) bool { return c.foreign(m, e) }); e != nil && c.tiedTo(e, f, len(members), nil) {
 			for _, i := range members {
 				c.judge(i, e, c.surely(e, f, len(members)), "in the schema of "+key)
 			}
