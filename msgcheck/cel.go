@@ -160,7 +160,8 @@ func compileRule(expr string) (compiled, error) {
 	// values are no larger than its text (but for the guarded functions):
 	// folding a loop can write a literal of millions of nodes into the
 	// rule, under any cost limit
-	loops := hasComprehension(ast)
+	nloops := comprehensions(ast)
+	loops := nloops > 0
 	if !loops {
 		if folded, iss := constantFolder.Optimize(envs.fold, ast); iss.Err() == nil {
 			ast = folded
@@ -183,7 +184,7 @@ func compileRule(expr string) (compiled, error) {
 	if memory {
 		return c, nil // the memory limit needs tracking
 	}
-	if bound, ok := costBound(env, ast); ok {
+	if bound, ok := costBound(env, ast, nloops); ok {
 		if c.untracked, err = envs.untracked.Program(ast, opts...); err == nil {
 			c.bound = bound
 		} else {
@@ -205,15 +206,16 @@ const maxHintDepth = 32
 // estimate on a message that fits costHint, to run untracked.
 const maxUntrackedCost = celCostLimit / 10
 
-// costBound returns cel-go's static estimate of the most a rule costs on a
-// message that fits costHint (see fitsCostHint), when it is at most
-// maxUntrackedCost. The estimate is an upper bound of the cost the
-// tracker counts (FuzzCELBound holds it to that).
-func costBound(env *cel.Env, ast *cel.Ast) (uint64, bool) {
+// costBound returns cel-go's static estimate of the most a rule, with
+// loops loops and cel.binds (see comprehensions), costs on a message that
+// fits costHint (see fitsCostHint), when it is at most maxUntrackedCost.
+// The estimate is an upper bound of the cost the tracker counts
+// (FuzzCELBound holds it to that).
+func costBound(env *cel.Env, ast *cel.Ast, loops int) (uint64, bool) {
 	// the estimator's time grows with the product of nested loops'
 	// references (a cel.bind of a cel.bind... of self doubles it at
 	// each level), so it only sees rules of a loop or two
-	if comprehensions(ast) > maxBoundLoops {
+	if loops > maxBoundLoops {
 		return 0, false
 	}
 	est, err := env.EstimateCost(ast, selfSizes{})
@@ -278,7 +280,8 @@ func fitsCostHint(v any, depth int) bool {
 // estimates; real rules have one or none.
 const maxBoundLoops = 2
 
-// comprehensions counts a rule's loops and cel.binds.
+// comprehensions counts a rule's loops (all, exists, map, filter...) and
+// cel.binds, each a comprehension (a bind's over an empty list).
 func comprehensions(a *cel.Ast) int {
 	n := 0
 	celast.PreOrderVisit(celast.NavigateAST(a.NativeRep()), celast.NewExprVisitor(func(e celast.Expr) {
@@ -287,16 +290,6 @@ func comprehensions(a *cel.Ast) int {
 		}
 	}))
 	return n
-}
-
-// hasComprehension reports whether a rule has a loop (all, exists, map,
-// filter...) or a cel.bind, a comprehension over an empty list.
-func hasComprehension(a *cel.Ast) bool {
-	found := false
-	celast.PreOrderVisit(celast.NavigateAST(a.NativeRep()), celast.NewExprVisitor(func(e celast.Expr) {
-		found = found || e.Kind() == celast.ComprehensionKind
-	}))
-	return found
 }
 
 // celMemoryLimit bounds the largest value a rule that may share values
