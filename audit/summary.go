@@ -46,8 +46,7 @@ type Summary struct {
 // growing slice would be copied again at each growth, in fresh memory.
 // The zero value is an empty list.
 type Invalids struct {
-	chunks [][]Invalid
-	n      int
+	chunks [][]Invalid // each full but the last
 }
 
 // invalidChunk is the capacity of a chunk of Invalids.
@@ -60,11 +59,16 @@ func (l *Invalids) Append(m Invalid) {
 	}
 	last := &l.chunks[len(l.chunks)-1]
 	*last = append(*last, m)
-	l.n++
 }
 
 // Len is the number of messages in the list.
-func (l *Invalids) Len() int { return l.n }
+func (l *Invalids) Len() int {
+	n := len(l.chunks)
+	if n == 0 {
+		return 0
+	}
+	return (n-1)*invalidChunk + len(l.chunks[n-1])
+}
 
 // All yields the messages in order, with their index.
 func (l *Invalids) All() iter.Seq2[int, Invalid] {
