@@ -68,6 +68,9 @@ func TestCostBound(t *testing.T) {
 				return
 			}
 			for _, m := range boundMessages {
+				if !fitsCostHint(m, 0) {
+					t.Fatalf("%.80v does not fit the hint: checkBound would skip it", m)
+				}
 				checkBound(t, c, m)
 			}
 		})
