@@ -23,6 +23,12 @@ import (
 // TestMain lets the test binary stand in for the protoscan command, so the
 // scripts under testdata/script run the real CLI in a subprocess.
 func TestMain(m *testing.M) {
+	// A -race binary sleeps a second at exit (GORACE's atexit_sleep_ms)
+	// to let other goroutines report: hundreds of protoscan runs would
+	// spend minutes asleep. Reports still come, the exit code says so.
+	if !strings.Contains(os.Getenv("GORACE"), "atexit_sleep_ms") {
+		os.Setenv("GORACE", strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
+	}
 	testscript.Main(m, map[string]func(){
 		"protoscan": main, // the real entry point, so go vet -vettool works too
 	})
@@ -70,6 +76,7 @@ func setup(e *testscript.Env) error {
 	// the scan cache of a script is its own, removed with it (a script
 	// may set another)
 	e.Setenv(envCacheDir, filepath.Join(filepath.Dir(e.WorkDir), filepath.Base(e.WorkDir)+"-cache"))
+	e.Setenv("GORACE", os.Getenv("GORACE")) // see TestMain
 	e.Setenv("GOPROXY", "off")
 	e.Setenv("GOFLAGS", "-mod=mod")
 	return os.MkdirAll(filepath.Join(e.WorkDir, ".git"), 0o777)

@@ -72,8 +72,6 @@ type badCase struct {
 	// maxAlloc bounds the bytes the scan allocates (runtime TotalAlloc,
 	// an upper bound of its peak heap); 0: unchecked.
 	maxAlloc uint64
-	// long cases are left out with -short.
-	long bool
 }
 
 func fullOptions(t *testing.T, root string) scan.Options {
@@ -177,18 +175,19 @@ func badCases() []badCase {
 		},
 		{
 			// With no size limit the file is read, once, and the YAML
-			// parser's own 16 MiB limit stops it before any parsing.
-			name: "huge-100mb-no-limit",
+			// parser's own 16 MiB limit stops it before any parsing; a
+			// file just over that limit proves it.
+			name: "huge-17mb-no-limit",
 			setup: func(t *testing.T, dir string) {
 				line := []byte(yamlHandback[:len(yamlHandback)-1] + " # " + strings.Repeat("x", 100) + "\n")
-				writeRepeated(t, filepath.Join(dir, "huge.yaml"), "", line, "", 100<<20)
+				writeRepeated(t, filepath.Join(dir, "huge.yaml"), "", line, "", 17<<20)
 			},
 			walk: walk.Options{MaxFileSize: -1},
 			want: []want{{path: "huge.yaml", rule: scan.RuleParseError, msg: "more than the limit of 16777216"}},
 			// bounded by a few copies of the file (read, lower-cased for
-			// the prefilters...): 540 MiB measured, 780 MiB under -race
-			maxAlloc: 1 << 30,
-			long:     true,
+			// the prefilters...): 5.4 times its size measured, 7.8 under
+			// -race
+			maxAlloc: 10 * 17 << 20,
 		},
 		{
 			name: "long-line-10mb-default-limit",
@@ -198,24 +197,23 @@ func badCases() []badCase {
 			want: []want{{path: "min.json", rule: walk.RuleTooLarge}},
 		},
 		{
-			// Minified JSON: 20,000 messages on a 1 MiB line, each with a
-			// drift. Columns cost linear time (they took a rune walk from
-			// the start of the line per value: minutes).
-			name:  "long-line-1mb",
-			files: map[string]string{"min.json": "[" + strings.Repeat(jsonHandback+", ", 20_000) + jsonHandback + "]\n"},
-			want:  []want{{path: "min.json", line: 1, col: 20_000*(len(jsonHandback)+2) + 33, rule: "enumdrift/legacy-status"}},
+			// Minified JSON: 5,000 messages on a 280 KiB line, each with a
+			// drift, all found at their byte columns (yamlnode's
+			// TestColumnsByteLinear bounds the work of those columns).
+			name:  "long-line",
+			files: map[string]string{"min.json": "[" + strings.Repeat(jsonHandback+", ", 5_000) + jsonHandback + "]\n"},
+			want:  []want{{path: "min.json", line: 1, col: 5_000*(len(jsonHandback)+2) + 33, rule: "enumdrift/legacy-status"}},
 		},
 		{
-			name: "long-line-3mb-raised-limit",
-			// 57,000 messages on one 3 MiB line, read with the size limit
-			// raised (10 MiB, 190,000 messages and 412,000 findings, take
-			// about a minute: see testdata/badinput/README.md).
-			setup: func(t *testing.T, dir string) {
-				writeRepeated(t, filepath.Join(dir, "min.json"), "[", []byte(jsonHandback+", "), jsonHandback+"]", 3<<20)
+			// A line over the default size limit, read with the limit
+			// raised: the messages on both sides of 2 MiB of padding.
+			name:  "long-line-raised-limit",
+			files: map[string]string{"min.json": "[" + jsonHandback + `, {"pad": "` + strings.Repeat("x", 2<<20) + `"}, ` + jsonHandback + "]\n"},
+			walk:  walk.Options{MaxFileSize: 16 << 20},
+			want: []want{
+				{path: "min.json", line: 1, col: 1 + 32, rule: "enumdrift/legacy-status"},
+				{path: "min.json", line: 1, col: 1 + len(jsonHandback) + len(`, {"pad": "`) + 2<<20 + len(`"}, `) + 32, rule: "enumdrift/legacy-status"},
 			},
-			walk: walk.Options{MaxFileSize: 16 << 20},
-			want: []want{{path: "min.json", line: 1, col: 1 + 32, rule: "enumdrift/legacy-status"}},
-			long: true,
 		},
 		{
 			name: "binary-with-source-names",
@@ -397,9 +395,6 @@ func TestBadInput(t *testing.T) {
 	}
 	for _, c := range badCases() {
 		t.Run(c.name, func(t *testing.T) {
-			if c.long && testing.Short() {
-				t.Skip("a long case: run without -short")
-			}
 			dir := t.TempDir()
 			write(t, filepath.Join(dir, "good", "handback.yaml"), good)
 			for name, content := range c.files {
@@ -418,7 +413,7 @@ func TestBadInput(t *testing.T) {
 			opts := fullOptions(t, dir)
 			opts.Walk = c.walk
 
-			res, alloc, took := scanWithDeadline(t, dir, opts, 60*time.Second)
+			res, alloc, took := scanWithDeadline(t, dir, opts, 2*time.Minute) // 25x the slowest case under -race
 			t.Logf("%v, %d MiB allocated, %d findings", took.Round(time.Millisecond), alloc>>20, len(res.Findings))
 			if c.maxAlloc > 0 && alloc > c.maxAlloc {
 				t.Errorf("the scan allocated %d MiB, want at most %d MiB", alloc>>20, c.maxAlloc>>20)

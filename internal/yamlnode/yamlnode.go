@@ -269,6 +269,7 @@ type Columns struct {
 	// counting: findings come in source order, so a long line (minified
 	// JSON) is walked once, not once per finding
 	line, col, off int
+	stepped        int // runes walked, all calls together (tests bound it)
 }
 
 // NewColumns indexes the lines of src.
@@ -299,6 +300,7 @@ func (c *Columns) Byte(line, col int) int {
 	for ; r < col && off < len(c.src) && c.src[off] != '\n'; r++ {
 		_, size := utf8.DecodeRune(c.src[off:])
 		off += size
+		c.stepped++
 	}
 	c.line, c.col, c.off = line, r, off
 	return off - start + 1

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 
@@ -364,5 +365,25 @@ func TestColumnsByte(t *testing.T) {
 	}
 	if got := (*yamlnode.Columns)(nil).Byte(2, 5); got != 5 {
 		t.Errorf("nil Columns: Byte = %d, want 5", got)
+	}
+}
+
+// On one long line (minified JSON), places asked for in source order are
+// found in one walk of the line, not one walk from its start per place.
+func TestColumnsByteLinear(t *testing.T) {
+	const n = 20_000
+	unit := `{"status": "é"}, `
+	src := []byte("[" + strings.Repeat(unit, n) + "]\n")
+	c := yamlnode.NewColumns(src)
+	runes := utf8.RuneCount(src)
+	step := utf8.RuneCountInString(unit)
+	for i := range n {
+		col := 2 + i*step + 11 // the value's opening quote
+		if got, want := c.Byte(1, col), 2+i*len(unit)+11; got != want {
+			t.Fatalf("value %d: Byte(1, %d) = %d, want %d", i, col, got, want)
+		}
+	}
+	if c.Stepped() > runes {
+		t.Errorf("%d places on a line of %d runes walked %d runes, want at most %d", n, runes, c.Stepped(), runes)
 	}
 }
