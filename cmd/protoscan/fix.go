@@ -19,33 +19,34 @@ import (
 
 // fixReport is --fix (and --diff) after a scan of paths: it applies the
 // fixes the findings of rep offer, or with diffOnly prints them as a
-// unified diff and changes nothing, and drops from rep the findings whose
-// fixes it wrote, so that the report shows what is left. Only files in the
-// scanned trees are edited.
-func (e *env) fixReport(paths []string, rep *report.Report, diffOnly bool) error {
+// unified diff and changes nothing, and moves from rep the findings whose
+// fixes it wrote to fixed, so that the report shows what is left. Only
+// files in the scanned trees are edited.
+func (e *env) fixReport(paths []string, rep *report.Report, diffOnly bool) (fixed []finding.Finding, err error) {
 	// findings name files relative to the working directory (or
 	// absolutely): their edits apply from here
 	root, findings := ".", rep.Findings
-	fixed, err := e.fixFiles(root, treeRoots(paths...), findings, diffOnly)
-	if !diffOnly {
-		n, files := 0, map[string]bool{}
-		kept := make([]finding.Finding, 0, len(rep.Findings))
-		for i, f := range rep.Findings {
-			if !fixed[i] {
-				kept = append(kept, f)
-				continue
-			}
-			n++
-			for _, ed := range findings[i].Fix.Edits {
-				files[fix.OSPath(root, ed.Path)] = true
-			}
+	done, err := e.fixFiles(root, treeRoots(paths...), findings, diffOnly)
+	if diffOnly {
+		return nil, err
+	}
+	files := map[string]bool{}
+	kept := make([]finding.Finding, 0, len(rep.Findings))
+	for i, f := range rep.Findings {
+		if !done[i] {
+			kept = append(kept, f)
+			continue
 		}
-		rep.Findings = kept
-		if n > 0 {
-			fmt.Fprintf(e.stderr, "protoscan: fixed %s in %s\n", fixPlural(n, "finding"), fixPlural(len(files), "file"))
+		fixed = append(fixed, f)
+		for _, ed := range f.Fix.Edits {
+			files[fix.OSPath(root, ed.Path)] = true
 		}
 	}
-	return err
+	rep.Findings = kept
+	if len(fixed) > 0 {
+		fmt.Fprintf(e.stderr, "protoscan: fixed %s in %s\n", fixPlural(len(fixed), "finding"), fixPlural(len(files), "file"))
+	}
+	return fixed, err
 }
 
 // fixPlural writes n and noun, with an s unless n is 1.

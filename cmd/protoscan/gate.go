@@ -58,7 +58,9 @@ func checkConfigRules(cfg *config.Config) error {
 }
 
 // applyRuleSettings drops the findings of rules the config turns off and
-// sets the severity it gives.
+// sets the severity it gives. A finding that stands for another rule's
+// (Finding.StandsFor) is off when either rule is, and takes its own
+// rule's severity, else the other's.
 func applyRuleSettings(cfg *config.Config, fs []finding.Finding) []finding.Finding {
 	if cfg == nil || len(cfg.Rules) == 0 {
 		return fs
@@ -66,6 +68,13 @@ func applyRuleSettings(cfg *config.Config, fs []finding.Finding) []finding.Findi
 	kept := fs[:0]
 	for _, f := range fs {
 		enabled, sev, overridden := cfg.RuleSetting(f.Rule)
+		if f.StandsFor != "" {
+			on, alias, set := cfg.RuleSetting(f.StandsFor)
+			enabled = enabled && on
+			if !overridden && set {
+				sev, overridden = alias, true
+			}
+		}
 		if !enabled {
 			continue
 		}

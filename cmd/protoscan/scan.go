@@ -258,6 +258,7 @@ func (e *env) scan(args []string) int {
 	rep.Findings, rep.Suppressed = applySuppressions(rep.Findings, directives, names)
 	rep.Findings = applyRuleSettings(cfg, rep.Findings) // the suppression notices too
 	finding.Sort(rep.Findings)
+	live := problemsOf(rep.Findings) // the tree's problems, for the summaries
 	if *baselineOut != "" && interrupted {
 		// a baseline of part of the tree would report the rest as new
 		fmt.Fprintf(e.stderr, "protoscan: %s not written: the scan was interrupted\n", *baselineOut)
@@ -278,15 +279,20 @@ func (e *env) scan(args []string) int {
 			return trouble(err)
 		}
 	}
-	rep.Messages = summarizeMessages(kinds, outcomes)
-	rep.Statuses = driftMatrix(statuses)
-	rep.Rules = ruleDocs(rep.Findings)
+	var fixed []finding.Finding
 	if *fixFlag || *diffFlag {
-		if err := e.fixReport(paths, rep, *diffFlag); err != nil {
+		if fixed, err = e.fixReport(paths, rep, *diffFlag); err != nil {
 			fmt.Fprintln(e.stderr, "protoscan:", err)
 			code = exitTrouble
 		}
+		for _, f := range fixed {
+			delete(live, problem{f.Rule, finding.Location{Path: f.Path, Line: f.Line, Col: f.Col}})
+		}
 	}
+	// the summaries are of the tree as it is now, fixes applied
+	rep.Messages = summarizeMessages(kinds, outcomes, live)
+	rep.Statuses = driftMatrix(statuses, fixed)
+	rep.Rules = ruleDocs(rep.Findings)
 	rep.SrcRoot = names.srcRoot()
 	for _, o := range outputs {
 		if err := e.render(o, roots, rep, names); err != nil {

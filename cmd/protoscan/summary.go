@@ -7,13 +7,36 @@ import (
 	"slices"
 
 	"github.com/protoscan-dev/protoscan/analyzers/enumdrift"
+	"github.com/protoscan-dev/protoscan/internal/finding"
 	"github.com/protoscan-dev/protoscan/internal/messages"
 	"github.com/protoscan-dev/protoscan/internal/report"
 )
 
+// problem is a finding's rule and place: what ties a message's error to
+// the finding the report has for it.
+type problem struct {
+	rule string
+	finding.Location
+}
+
+// problemsOf lists the problems of findings, by the severity each has.
+func problemsOf(fs []finding.Finding) map[problem]finding.Severity {
+	m := make(map[problem]finding.Severity, len(fs))
+	for _, f := range fs {
+		p := problem{f.Rule, finding.Location{Path: f.Path, Line: f.Line, Col: f.Col}}
+		if sev, ok := m[p]; !ok || f.Severity < sev {
+			m[p] = f.Severity
+		}
+	}
+	return m
+}
+
 // summarizeMessages tallies the verdicts per kind, in the spec's kind
-// order; kinds without messages are left out.
-func summarizeMessages(kinds []string, outcomes []messages.Outcome) []report.KindSummary {
+// order; kinds without messages are left out. A message's error counts
+// by the rule its finding carries, and only while live has the finding
+// at error level: one the configuration turns off or down, a
+// suppression silences or --fix fixed is not the tree's error any more.
+func summarizeMessages(kinds []string, outcomes []messages.Outcome, live map[problem]finding.Severity) []report.KindSummary {
 	var out []report.KindSummary
 	for _, k := range kinds {
 		s := report.KindSummary{Kind: k}
@@ -23,16 +46,25 @@ func summarizeMessages(kinds []string, outcomes []messages.Outcome) []report.Kin
 				continue
 			}
 			s.Found++
-			if o.Valid {
+			valid, warned := true, o.Warned
+			for _, e := range o.Errors {
+				sev, ok := live[problem{e.Rule, finding.Location{Path: o.Path, Line: e.Line, Col: e.Col}}]
+				switch {
+				case !ok:
+				case sev == finding.Error:
+					valid = false
+					errs[e.Rule]++
+				default:
+					warned = true
+				}
+			}
+			if valid {
 				s.Valid++
 			} else {
 				s.Invalid++
 			}
-			if o.Warned {
+			if warned {
 				s.WithWarnings++
-			}
-			for _, r := range o.ErrorRules {
-				errs[r]++
 			}
 			for _, f := range o.UnknownFields {
 				unknown[f]++
@@ -67,10 +99,20 @@ func topCounts(m map[string]int, limit int) []report.Count {
 }
 
 // driftMatrix groups the judged status literals by spelling, most
-// frequent first.
-func driftMatrix(uses []enumdrift.StatusUse) []report.StatusSpelling {
+// frequent first; a literal one of the fixed findings rewrote counts as
+// the spelling it has now.
+func driftMatrix(uses []enumdrift.StatusUse, fixed []finding.Finding) []report.StatusSpelling {
+	now := map[finding.Location]string{}
+	for _, f := range fixed {
+		if f.Literal != "" && f.Canonical != "" {
+			now[finding.Location{Path: f.Path, Line: f.Line, Col: f.Col}] = f.Canonical
+		}
+	}
 	by := map[string]*report.StatusSpelling{}
 	for _, u := range uses {
+		if v, ok := now[finding.Location{Path: u.Path, Line: u.Line, Col: u.Col}]; ok && u.Canonical == v {
+			u.Value = v
+		}
 		s := by[u.Value]
 		if s == nil {
 			s = &report.StatusSpelling{Value: u.Value, Canonical: u.Canonical}

@@ -69,8 +69,14 @@ type Finding struct {
 	// Literal is the text a finding is about, when it is one value (the
 	// drifted status "failed"); Canonical is what it should be, if known.
 	Literal, Canonical string
-	Related            []Location
-	Fix                *Fix
+	// StandsFor is the rule of the same problem as another analyzer words
+	// it, when this finding is reported in its place (a drifted status in
+	// a message: enumdrift's finding, not msgcheck's enum finding on the
+	// same value). The configuration and suppressions of that rule apply
+	// to this finding too, so that its id stays an alias.
+	StandsFor string
+	Related   []Location
+	Fix       *Fix
 	// Fingerprint identifies the finding across edits that move lines: a
 	// hash of the rule, the path and the normalized text of the flagged
 	// line (see package baseline), set by the scan. SARIF's

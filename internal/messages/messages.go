@@ -174,10 +174,16 @@ type Outcome struct {
 	Kind             string
 	Valid            bool
 	Warned           bool
-	ErrorRules       []string // the rule of each error
+	Errors           []Error // each error, as its finding carries it
 	UnknownFields    []string
 	DeprecatedFields []string
 	finding.Location
+}
+
+// Error is an error of a message: its rule and where its finding is.
+type Error struct {
+	Rule      string
+	Line, Col int
 }
 
 // Check validates every message of f and returns the findings (sorted)
@@ -238,9 +244,11 @@ func (c *Checker) judge(f *facts.File, p protocol, msg message, places *index, o
 			}
 		} else {
 			o.Valid = false
-			o.ErrorRules = append(o.ErrorRules, e.Rule)
 		}
 		line, col := loc.find(e.at, e.atKey)
+		if !e.warning {
+			o.Errors = append(o.Errors, Error{Rule: e.Rule, Line: line, Col: col})
+		}
 		out = append(out, finding.Finding{Rule: e.Rule, Severity: sev, Message: e.Message,
 			Location: finding.Location{Path: f.Path, Line: line, Col: col}})
 	}

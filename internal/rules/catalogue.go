@@ -501,7 +501,7 @@ var catalogue = []Doc{
 	{
 		ID: "msgcheck/*-enum", Name: "FieldEnum", Severity: finding.Error,
 		Title:   "A value is not one of the allowed values",
-		What:    "A field's value is not in the enum the spec gives it. When the value is a legacy alias listed under the spec's `aliases`, the message says which canonical value it stands for.",
+		What:    "A field's value is not in the enum the spec gives it. When the value is a legacy alias listed under the spec's `aliases`, the message says which canonical value it stands for. In a scan that also runs enumdrift, a value enumdrift judges (a drifted or unknown HANDBACK status, a legacy spelling of another enum) is one problem reported once, under the enumdrift rule, which offers the fix; the summary counts it under that rule, and this id stays an alias of it: the configuration's `rules` and protoscan:ignore comments that name this id apply to that finding too.",
 		Why:     "Consumers match enumerated values exactly: an unknown agent is never dispatched, an unknown status never routed.",
 		Example: "status: failed\ngives: status: invalid status 'failed' (legacy alias of 'failure'; must be one of [success, failure, partial, blocked, escalate]) [msgcheck/handback-status-enum]",
 		Fix:     "Use one of the values the message lists (the canonical one for a legacy alias).",

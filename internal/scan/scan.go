@@ -619,7 +619,7 @@ func analyzeFile(name, rel, lang string, src []byte, opts Options, pre *enumdrif
 	}
 	if validate {
 		found, outcomes := opts.Messages.Check(facts)
-		out = sameProblemOnce(out, found)
+		out = sameProblemOnce(out, found, outcomes)
 		r.Messages = outcomes
 	}
 	// a fix that would break the file is not offered, in any report
@@ -654,32 +654,45 @@ func cacheKey(root string, opts Options, maxSize int64) cache.Key {
 }
 
 // sameProblemOnce merges the enumdrift and message findings of a file: a
-// drifted value in a message fixture is one problem, reported once. The
-// drift finding wins when it knows the canonical spelling (it offers the
-// fix) or is about the HANDBACK status; the message finding wins over an
-// unknown value of another enum (its rule names the kind and field).
-func sameProblemOnce(drift, msgs []finding.Finding) []finding.Finding {
+// drifted value in a message fixture is one problem, reported once, under
+// one rule id, which the messages' outcomes carry too. The drift finding
+// wins when it knows the canonical spelling (it offers the fix) or is
+// about the HANDBACK status, and then stands for the message finding
+// (Finding.StandsFor); the message finding wins over an unknown value of
+// another enum (its rule names the kind and field).
+func sameProblemOnce(drift, msgs []finding.Finding, outcomes []messages.Outcome) []finding.Finding {
 	if len(drift) == 0 || len(msgs) == 0 {
 		return append(drift, msgs...)
 	}
 	type place struct{ line, col int }
-	msgAt := map[place]bool{}
+	msgAt := map[place]string{}
 	for _, m := range msgs {
-		msgAt[place{m.Line, m.Col}] = true
+		msgAt[place{m.Line, m.Col}] = m.Rule
 	}
-	driftAt := map[place]bool{}
+	driftAt := map[place]string{}
 	out := drift[:0:0]
 	for _, d := range drift {
 		p := place{d.Line, d.Col}
-		if msgAt[p] && d.Canonical == "" && d.Rule == enumdrift.RuleValueUnknown {
+		rule, clash := msgAt[p]
+		if clash && d.Canonical == "" && d.Rule == enumdrift.RuleValueUnknown {
 			continue
 		}
-		driftAt[p] = true
+		if clash {
+			d.StandsFor = rule
+		}
+		driftAt[p] = d.Rule
 		out = append(out, d)
 	}
 	for _, m := range msgs {
-		if !driftAt[place{m.Line, m.Col}] {
+		if _, taken := driftAt[place{m.Line, m.Col}]; !taken {
 			out = append(out, m)
+		}
+	}
+	for _, o := range outcomes {
+		for i, e := range o.Errors {
+			if rule, taken := driftAt[place{e.Line, e.Col}]; taken {
+				o.Errors[i].Rule = rule
+			}
 		}
 	}
 	return out

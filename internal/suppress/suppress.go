@@ -514,7 +514,14 @@ func Apply(findings []finding.Finding, directives map[string][]Directive) (kept 
 	}
 	kept = make([]finding.Finding, 0, len(findings))
 	for _, f := range findings {
-		if ix := idx[f.Path]; ix != nil && ix.suppresses(f.Rule, f.Line) {
+		ix := idx[f.Path]
+		// a directive naming the rule a finding stands for (its alias)
+		// suppresses it too; both are evaluated, so each counts as used
+		hit := ix != nil && ix.suppresses(f.Rule, f.Line)
+		if ix != nil && f.StandsFor != "" && ix.suppresses(f.StandsFor, f.Line) {
+			hit = true
+		}
+		if hit {
 			suppressed++
 		} else {
 			kept = append(kept, f)
