@@ -80,8 +80,8 @@ func TestIndexReferences(t *testing.T) {
 		`duplicate 5 task_id "later" has another HANDBACK at q.jsonl:4`,
 		`orphan 4 HANDBACK "later" answers no DELEGATE`,
 		`orphan 5 HANDBACK "later" answers no DELEGATE`,
-		`pending 1 DELEGATE "a" has no HANDBACK yet (in .)`,
-		`pending 2 DELEGATE "b" has no HANDBACK yet (in .)`,
+		`pending 1 DELEGATE "a" has no HANDBACK yet (in q.jsonl)`,
+		`pending 2 DELEGATE "b" has no HANDBACK yet (in q.jsonl)`,
 		`unknown-reference 1 dependencies of "a" names unknown task "ghost"`,
 		`unknown-reference 2 children_created of "b" names unknown task "ghost"`,
 	}

@@ -33,7 +33,7 @@ type Integrity struct {
 	ix   *index
 	at   [len(checksSorted)][]uint32
 	done []bool   // by path: the path is in a done folder
-	dirs []string // by path: its folder
+	dirs []string // by path: where its HANDBACKs are expected (expectedIn)
 }
 
 // NewIntegrity makes an Integrity of problems given in report order
@@ -133,7 +133,7 @@ func (*noCopy) Unlock() {}
 func (ix *index) integrity(workers int) *Integrity {
 	in := &Integrity{ix: ix, done: make([]bool, len(ix.paths)), dirs: make([]string, len(ix.paths))}
 	for i, p := range ix.paths {
-		in.done[i], in.dirs[i] = inDoneFolder(p), path.Dir(p)
+		in.done[i], in.dirs[i] = inDoneFolder(p), expectedIn(p)
 	}
 	parts := make([]problemSink, max(1, min(workers, ix.n/4096)))
 	span := func(w int) (int, int) { return w * ix.n / len(parts), (w + 1) * ix.n / len(parts) }
@@ -410,6 +410,23 @@ func terminal(status string) bool {
 		return true
 	}
 	return false
+}
+
+// expectedIn names where the HANDBACK of a DELEGATE read from p is
+// expected, as the path was written: the folder of a message file, a
+// JSON Lines file itself (the queue is the file), stdin for "-", and "./"
+// for the working directory, which "." would not say.
+func expectedIn(p string) string {
+	switch ext := strings.ToLower(path.Ext(p)); {
+	case p == "-":
+		return "stdin"
+	case ext == ".jsonl" || ext == ".ndjson":
+		return p
+	}
+	if dir := path.Dir(p); dir != "." {
+		return dir
+	}
+	return "./"
 }
 
 func inDoneFolder(p string) bool {

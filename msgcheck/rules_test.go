@@ -473,6 +473,30 @@ func TestSkillDirectories(t *testing.T) {
 			"msgcheck/delegate-skill-unchecked | skill: not checked: no skills/ or src/skills/ directory in the repository " + root,
 		})
 	})
+	t.Run("no skills directory, said once", func(t *testing.T) {
+		root := t.TempDir()
+		v, err := msgcheck.New(msgcheck.Options{Root: root, UncheckedOnce: true}, msgcheck.DefaultSpec())
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := validDelegate()
+		m["skill"] = "foo-bar"
+		expect(t, v.Validate("delegate", m), nil, nil)
+		want := []string{"skill: not checked: no skills/ or src/skills/ directory in the repository " + root}
+		if got := v.Unchecked("delegate"); !slices.Equal(got, want) {
+			t.Errorf("Unchecked(delegate) = %q, want %q", got, want)
+		}
+		if got := v.Unchecked("handback"); got != nil {
+			t.Errorf("Unchecked(handback) = %q, want none", got)
+		}
+		touch(t, root, "skills/foo-bar.md")
+		if v, err = msgcheck.New(msgcheck.Options{Root: root, UncheckedOnce: true}, msgcheck.DefaultSpec()); err != nil {
+			t.Fatal(err)
+		}
+		if got := v.Unchecked("delegate"); got != nil {
+			t.Errorf("with skills/: Unchecked(delegate) = %q, want none", got)
+		}
+	})
 	t.Run("no root", func(t *testing.T) {
 		v := newValidator(t, "")
 		expect(t, v.Validate("delegate", validDelegate()), nil, []string{

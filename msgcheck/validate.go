@@ -436,7 +436,9 @@ func (st *state) exists(s *schema, x string) {
 	}
 	set := st.v.entries[s]
 	if set == nil || len(set.present) == 0 {
-		st.emit(true, "unchecked", false, "not checked: no ", dirList(s.existsIn, " or "), " directory in the repository ", st.v.rootName())
+		if !st.v.uncheckedOnce {
+			st.emit(true, "unchecked", false, uncheckedText(s.existsIn, st.v.rootName()))
+		}
 		return
 	}
 	if _, found := set.names[x]; !found {

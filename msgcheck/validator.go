@@ -28,6 +28,11 @@ type Options struct {
 	// valid message, so a caller that validates in a loop and does not
 	// report durations leaves it off.
 	Timing bool
+	// UncheckedOnce leaves out of every result the warning that a field
+	// with existsIn is not checked because none of its directories exists
+	// (msgcheck/<kind>-<field>-unchecked): the caller, which validates
+	// many messages, says it once for all of them (Validator.Unchecked).
+	UncheckedOnce bool
 }
 
 // Validator validates messages against one or more versions of a spec.
@@ -37,6 +42,8 @@ type Validator struct {
 	root   string
 	limits yamlnode.Limits
 	timing bool
+	// uncheckedOnce: see Options.UncheckedOnce
+	uncheckedOnce bool
 	// entries holds, per schema with existsIn, what the repository has.
 	entries map[*schema]*entrySet
 	// versions are the specs' versions, normalized once (see specFor).
@@ -59,7 +66,7 @@ func New(opts Options, specs ...*Spec) (*Validator, error) {
 	if len(specs) == 0 {
 		return nil, fmt.Errorf("msgcheck: no spec given")
 	}
-	v := &Validator{specs: specs, root: opts.Root, limits: opts.Limits, timing: opts.Timing, entries: map[*schema]*entrySet{}}
+	v := &Validator{specs: specs, root: opts.Root, limits: opts.Limits, timing: opts.Timing, uncheckedOnce: opts.UncheckedOnce, entries: map[*schema]*entrySet{}}
 	v.limits = v.limits.OrDefault()
 	for _, sp := range specs {
 		v.versions = append(v.versions, normalizeVersion(sp.Version))
@@ -108,6 +115,39 @@ func readEntries(dir string) map[string]struct{} {
 
 // Spec returns the default spec.
 func (v *Validator) Spec() *Spec { return v.specs[0] }
+
+// Unchecked says which repository checks no message of kind can pass or
+// fail, because none of the directories a field's existsIn names exists
+// under the root: one sentence per list of directories, sorted, such as
+// "skill: not checked: no skills/ or src/skills/ directory in the
+// repository /srv/x".
+func (v *Validator) Unchecked(kind string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, sp := range v.specs {
+		k := sp.kind(kind)
+		if k == nil {
+			continue
+		}
+		for _, f := range k.order {
+			for _, sc := range existsIn(f.schema) {
+				if set := v.entries[sc]; set != nil && len(set.present) > 0 {
+					continue
+				}
+				if t := f.name + ": " + uncheckedText(sc.existsIn, v.rootName()); !seen[t] {
+					seen[t] = true
+					out = append(out, t)
+				}
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func uncheckedText(dirs []string, root string) string {
+	return "not checked: no " + dirList(dirs, " or ") + " directory in the repository " + root
+}
 
 func (v *Validator) rootName() string {
 	if v.root == "" {
@@ -408,6 +448,24 @@ func (s *Spec) signatureText() string {
 func (s *Spec) existsSchemas() []*schema {
 	var out []*schema
 	seen := map[*schema]bool{}
+	for _, k := range s.kinds {
+		for _, f := range k.order {
+			for _, sc := range existsIn(f.schema) {
+				if !seen[sc] {
+					seen[sc] = true
+					out = append(out, sc)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// existsIn lists the schemas under sc, itself included, that carry
+// existsIn.
+func existsIn(sc *schema) []*schema {
+	var out []*schema
+	seen := map[*schema]bool{}
 	var walk func(sc *schema)
 	walk = func(sc *schema) {
 		if sc == nil || seen[sc] {
@@ -421,11 +479,7 @@ func (s *Spec) existsSchemas() []*schema {
 			walk(child)
 		}
 	}
-	for _, k := range s.kinds {
-		for _, f := range k.order {
-			walk(f.schema)
-		}
-	}
+	walk(sc)
 	return out
 }
 

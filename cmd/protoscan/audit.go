@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/protoscan-dev/protoscan/audit"
@@ -86,7 +87,8 @@ func (e *env) audit(args []string) int {
 		return exitTrouble
 	}
 	e.specWarnings("audit", specs)
-	v, err := msgcheck.New(msgcheck.Options{Root: root}, specs...)
+	// a missing skills/ is said once below, not in every DELEGATE
+	v, err := msgcheck.New(msgcheck.Options{Root: root, UncheckedOnce: true}, specs...)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "protoscan audit:", err)
 		return exitTrouble
@@ -143,9 +145,19 @@ func (e *env) audit(args []string) int {
 			code = exitTrouble
 		}
 	}
+	for _, k := range s.Kinds {
+		for _, u := range v.Unchecked(k.Kind) {
+			fmt.Fprintf(e.stderr, "protoscan audit: warning: %s, in %d %s messages (--root DIR names the repository that has it)\n", u, k.Messages, strings.ToUpper(k.Kind))
+		}
+	}
 	if s.Messages == 0 && err == nil {
 		// an empty queue is a real state, but so is a mistyped PATH: say it
 		fmt.Fprintln(e.stderr, "protoscan audit: no message found (message files are .json, .jsonl, .ndjson, .yaml and .yml)")
+		if threshold >= 0 && code == exitOK {
+			// no compliance to measure is not compliance met
+			fmt.Fprintf(e.stderr, "protoscan audit: --fail-under %s: no message to measure compliance on\n", *failUnder)
+			code = exitFailed
+		}
 	}
 	if code == exitOK {
 		if threshold >= 0 && s.Compliance() < threshold || threshold < 0 && s.Invalid+s.Malformed > 0 {

@@ -25,8 +25,12 @@ const maxListed = 20
 // AuditText writes the audit summary for a terminal or a log.
 func AuditText(w io.Writer, s *audit.Summary) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d messages: %d valid, %d invalid, %d malformed, %d with warnings, %s compliant\n",
-		s.Messages, s.Valid, s.Invalid, s.Malformed, s.WithWarnings(), pct(s.Compliance()))
+	if s.Messages == 0 {
+		b.WriteString("0 messages\n") // and no compliance figure: there is nothing to comply
+	} else {
+		fmt.Fprintf(&b, "%d messages: %d valid, %d invalid, %d malformed, %d with warnings, %s compliant\n",
+			s.Messages, s.Valid, s.Invalid, s.Malformed, s.WithWarnings(), pct(s.Compliance()))
+	}
 	for _, k := range s.Kinds {
 		name := k.Kind
 		if name == "" {
@@ -225,15 +229,18 @@ func AuditJSON(w io.Writer, s *audit.Summary) error {
 		Count    int    `json:"count"`
 	}
 	var summary struct {
-		Messages     int     `json:"messages"`
-		Valid        int     `json:"valid"`
-		Invalid      int     `json:"invalid"`
-		Malformed    int     `json:"malformed"`
-		WithWarnings int     `json:"with_warnings"`
-		Compliance   float64 `json:"compliance"`
+		Messages     int      `json:"messages"`
+		Valid        int      `json:"valid"`
+		Invalid      int      `json:"invalid"`
+		Malformed    int      `json:"malformed"`
+		WithWarnings int      `json:"with_warnings"`
+		Compliance   *float64 `json:"compliance"` // null with no message
 	}
 	summary.Messages, summary.Valid, summary.Invalid, summary.Malformed, summary.WithWarnings = s.Messages, s.Valid, s.Invalid, s.Malformed, s.WithWarnings()
-	summary.Compliance = float64(int(s.Compliance()*10)) / 10
+	if s.Messages > 0 {
+		c := float64(int(s.Compliance()*10)) / 10
+		summary.Compliance = &c
+	}
 	kinds, rules, statuses := []kind{}, []rule{}, []status{}
 	for _, k := range s.Kinds {
 		kinds = append(kinds, kind{k.Kind, k.Messages, k.Valid, k.Invalid, k.Warns})
@@ -349,7 +356,11 @@ func appendJSON(b []byte, v any) []byte {
 // AuditMarkdown writes the audit for a PR comment or a job summary.
 func AuditMarkdown(w io.Writer, s *audit.Summary) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "## protoscan audit: %d messages, %s compliant\n\n", s.Messages, pct(s.Compliance()))
+	if s.Messages == 0 {
+		b.WriteString("## protoscan audit: 0 messages\n\n")
+	} else {
+		fmt.Fprintf(&b, "## protoscan audit: %d messages, %s compliant\n\n", s.Messages, pct(s.Compliance()))
+	}
 	b.WriteString("| kind | messages | valid | invalid | malformed | with warnings |\n| :--- | ---: | ---: | ---: | ---: | ---: |\n")
 	for _, k := range s.Kinds {
 		name := k.Kind
