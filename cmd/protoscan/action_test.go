@@ -302,10 +302,84 @@ func TestAction(t *testing.T) {
 		if j.failed != "" || contains(j.ran, upload) {
 			t.Fatalf("failed %q, ran %v: fail-on never passes and upload-sarif false skips the upload\n%s", j.failed, j.ran, j.log.String())
 		}
-		if strings.Contains(j.summary, "case-status") {
+		if !strings.Contains(j.summary, "protoscan") {
+			t.Fatalf("no report in the job summary:\n%s", j.summary)
+		}
+		if strings.Contains(j.summary, "enumdrift/status-case") {
 			t.Errorf("--analyzers msgcheck still ran enumdrift:\n%s", j.summary)
 		}
 	})
+
+	// The workflow README.md shows runs as it is: its inputs are the
+	// action's, and its args exclude what they say.
+	t.Run("README workflow", func(t *testing.T) {
+		with := readmeWorkflowInputs(t, filepath.Join(root, "README.md"))
+		for k := range with {
+			if _, ok := a.Inputs[k]; !ok {
+				t.Errorf("README's workflow gives the input %q, which action.yml does not declare", k)
+			}
+		}
+		tree := t.TempDir()
+		copyDir(t, filepath.Join(drifted, "agents"), filepath.Join(tree, "agents"))
+		write(t, filepath.Join(tree, "testdata", "handback.yaml"), "task_id: t-1\nstatus: FAILED\noutput: {}\n")
+		j := newJob(with, nil)
+		runAction(t, &a, j, tree, cache)
+		if j.failed != "Result" || j.outputs["scan"]["exit-code"] != "1" {
+			t.Fatalf("failed step %q, exit-code %q: want the findings to fail the Result step\n%s", j.failed, j.outputs["scan"]["exit-code"], j.log.String())
+		}
+		if !strings.Contains(j.summary, "agents/worker.py") {
+			t.Errorf("the job summary lacks agents/worker.py's finding:\n%s", j.summary)
+		}
+		if strings.Contains(j.summary, "testdata/") {
+			t.Errorf("args %q did not exclude testdata/:\n%s", with["args"], j.summary)
+		}
+	})
+}
+
+// readmeWorkflowInputs reads the GitHub workflow README.md shows (its
+// first yaml block after "### GitHub Action") and returns the with: of
+// its step that uses this action.
+func readmeWorkflowInputs(t *testing.T, readme string) map[string]string {
+	t.Helper()
+	b, err := os.ReadFile(readme)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(b), "### GitHub Action")
+	if !ok {
+		t.Fatal("README.md has no GitHub Action section")
+	}
+	_, block, ok := strings.Cut(after, "```yaml\n")
+	if ok {
+		block, _, ok = strings.Cut(block, "\n```")
+	}
+	if !ok {
+		t.Fatal("README.md's GitHub Action section has no yaml block")
+	}
+	var wf struct {
+		Jobs map[string]struct {
+			Permissions map[string]string `yaml:"permissions"`
+			Steps       []struct {
+				Uses string            `yaml:"uses"`
+				With map[string]string `yaml:"with"`
+			} `yaml:"steps"`
+		} `yaml:"jobs"`
+	}
+	if err := yaml.Unmarshal([]byte(block), &wf); err != nil {
+		t.Fatalf("README.md's workflow: %v", err)
+	}
+	for _, job := range wf.Jobs {
+		for _, st := range job.Steps {
+			if strings.HasPrefix(st.Uses, "protoscan-dev/protoscan@") {
+				if job.Permissions["security-events"] != "write" && st.With["upload-sarif"] != "false" {
+					t.Errorf("README's workflow uploads SARIF without permissions: security-events: write")
+				}
+				return st.With
+			}
+		}
+	}
+	t.Fatal("README.md's workflow has no step that uses protoscan-dev/protoscan")
+	return nil
 }
 
 func write(t *testing.T, path, text string) {
