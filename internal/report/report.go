@@ -45,6 +45,12 @@ type Report struct {
 	// "" leaves run.originalUriBaseIds out. The other formats name
 	// files as the findings do.
 	SrcRoot string
+	// Source reads the file the findings name path, for SARIF, whose
+	// columns count UTF-16 code units where the findings count bytes; nil
+	// when the findings' columns count both alike (ASCII text). SARIF
+	// asks for a file once, and only for one with a column or a fix in
+	// it.
+	Source func(path string) ([]byte, error)
 }
 
 // KindSummary is what the scan found of one message kind.
