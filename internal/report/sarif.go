@@ -456,8 +456,8 @@ func sarifInvocations(cut SARIFCut) []sarifInvocation {
 			countOf(cut.OverSize, "result"), SizeText(cut.Limits.Gzipped))
 	}
 	if cut.Related > 0 {
-		note("%s left out: GitHub code scanning accepts at most %d locations per result; the first are kept",
-			countOf(cut.Related, "related location"), cut.Limits.Locations)
+		note("%s left out: GitHub code scanning accepts at most %s per result; the first are kept",
+			countOf(cut.Related, "related location"), countOf(cut.Limits.Locations, "location"))
 	}
 	if len(notes) == 0 {
 		return nil
