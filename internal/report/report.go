@@ -1,8 +1,9 @@
 // Package report renders a scan's findings and the compliance report. Each
 // format (Text, JSON, SARIF, Markdown) is one function over the same
 // Report; none of them sorts, filters or decides the exit code: the
-// findings arrive sorted and final (Markdown only caps how many rows it
-// shows). The same Report always renders to the same bytes.
+// findings arrive sorted and final (Markdown caps how many rows it shows,
+// SARIF keeps within GitHub code scanning's limits and says what it left
+// out). The same Report always renders to the same bytes.
 package report
 
 import (
