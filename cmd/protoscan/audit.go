@@ -3,18 +3,24 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/protoscan-dev/protoscan/audit"
+	"github.com/protoscan-dev/protoscan/internal/baseline"
+	"github.com/protoscan-dev/protoscan/internal/finding"
 	"github.com/protoscan-dev/protoscan/internal/report"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 )
@@ -131,8 +137,12 @@ func (e *env) audit(args []string) int {
 			code = exitTrouble
 		}
 	}
+	var names *pathMap // the repository root, for SARIF
+	if slices.ContainsFunc(outputs, func(o output) bool { return o.format == "sarif" }) {
+		names = newPathMap(ctx, slices.DeleteFunc(slices.Clone(paths), func(p string) bool { return p == "-" }))
+	}
 	for _, o := range outputs {
-		if err := renderAudit(e, o, roots, s); err != nil {
+		if err := renderAudit(e, o, roots, s, names); err != nil {
 			fmt.Fprintln(e.stderr, "protoscan audit:", err)
 			code = exitTrouble
 		}
@@ -190,7 +200,9 @@ func printTimings(w io.Writer, messages, workers int, setup, run, report time.Du
 		ms(setup), ms(run), messages, rate, workers, plural, ms(report))
 }
 
-func renderAudit(e *env, o output, roots []string, s *audit.Summary) error {
+// renderAudit writes one output of the audit; names, the repository
+// root and the audited PATHs, is for SARIF.
+func renderAudit(e *env, o output, roots []string, s *audit.Summary, names *pathMap) error {
 	return e.writeOutput(o, roots, func(w io.Writer) error {
 		switch o.format {
 		case "json":
@@ -199,8 +211,103 @@ func renderAudit(e *env, o output, roots []string, s *audit.Summary) error {
 			return report.AuditMarkdown(w, s)
 		case "sarif":
 			fs := report.AuditFindings(s)
-			return report.SARIF(w, &report.Report{Tool: "protoscan", Version: version(), Findings: fs, Rules: ruleDocs(fs)})
+			keyed := names.keyed(fs) // files relative to the repository root
+			for i := range keyed {
+				if fs[i].Path == "-" {
+					keyed[i].Path = "-" // stdin is no file of the repository
+				}
+			}
+			auditFingerprints(fs, keyed, maxMessageLine)
+			return e.writeSARIF(w, &report.Report{Tool: "protoscan", Version: version(), Findings: keyed, Rules: ruleDocs(keyed),
+				SrcRoot: names.srcRoot()}, "protoscan audit", "the JSON report has them all")
 		}
 		return report.AuditText(w, s)
 	})
+}
+
+// maxMessageLine is the longest line of a message file the audit reads
+// (audit.Options.MaxLine's default), and so the longest auditFingerprints
+// reads again.
+const maxMessageLine = 16 << 20
+
+// auditFingerprints gives the audit's findings, named relative to the
+// repository root in keyed, the fingerprints the scan's have
+// (baseline.Fingerprint): of the rule, that path and the text of the
+// flagged line, read again from the file the audit read (fs names it as
+// the audit did), each file once, line by line, up to the last line
+// flagged. A finding on no line has the empty text, as the scan's
+// notices about whole files; a line that cannot be read again (stdin, a
+// line over maxLine bytes, a file gone since) is stood for by the
+// finding's message.
+func auditFingerprints(fs, keyed []finding.Finding, maxLine int) {
+	lines := map[string]map[int][]byte{} // path -> line -> text
+	for _, f := range fs {
+		if f.Line > 0 && f.Path != "-" {
+			if lines[f.Path] == nil {
+				lines[f.Path] = map[int][]byte{}
+			}
+			lines[f.Path][f.Line] = nil
+		}
+	}
+	for p, want := range lines {
+		readLines(filepath.FromSlash(p), want, maxLine)
+	}
+	for i, f := range fs {
+		var text []byte
+		if f.Line > 0 {
+			text = lines[f.Path][f.Line]
+			if text == nil {
+				text = []byte(f.Message)
+			}
+		}
+		keyed[i].Fingerprint = baseline.Fingerprint(f.Rule, keyed[i].Path, text)
+	}
+}
+
+// readLines sets the text of each line of want (1-based; with its line
+// ending) that the file name has, reading it up to the last line wanted;
+// a line over maxLine bytes is left nil. name must be a regular file: a
+// named pipe is not waited on.
+func readLines(name string, want map[int][]byte, maxLine int) {
+	last := 0
+	for n := range want {
+		last = max(last, n)
+	}
+	fi, err := os.Stat(name)
+	if err != nil || !fi.Mode().IsRegular() {
+		return
+	}
+	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return
+	}
+	br := bufio.NewReaderSize(f, 64<<10)
+	var text []byte
+	long := false
+	for line := 1; line <= last; {
+		chunk, err := br.ReadSlice('\n')
+		_, wanted := want[line]
+		if wanted && !long {
+			if len(text)+len(chunk) > maxLine {
+				long, text = true, nil
+			} else {
+				text = append(text, chunk...)
+			}
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue // the line goes on
+		}
+		if wanted && !long && (len(text) > 0 || err == nil) {
+			want[line] = text
+		}
+		text, long = nil, false
+		line++
+		if err != nil {
+			return
+		}
+	}
 }

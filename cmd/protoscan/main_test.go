@@ -30,8 +30,40 @@ func TestMain(m *testing.M) {
 		os.Setenv("GORACE", strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
 	}
 	testscript.Main(m, map[string]func(){
-		"protoscan": main, // the real entry point, so go vet -vettool works too
+		// the real entry point, so go vet -vettool works too
+		"protoscan": func() {
+			lowerSARIFLimits()
+			main()
+		},
 	})
+}
+
+// lowerSARIFLimits is a test hook: PROTOSCAN_TEST_SARIF_LIMITS, read by
+// the test binary only, lowers the limits SARIF logs keep to
+// (sarifLimits) for a script, so that a few findings go past them:
+// "results=N,locations=N,gzip=BYTES", each optional.
+func lowerSARIFLimits() {
+	v := os.Getenv("PROTOSCAN_TEST_SARIF_LIMITS")
+	if v == "" {
+		return
+	}
+	for _, kv := range strings.Split(v, ",") {
+		k, n, _ := strings.Cut(kv, "=")
+		i, err := strconv.ParseInt(n, 10, 64)
+		if err != nil {
+			panic("PROTOSCAN_TEST_SARIF_LIMITS: " + kv)
+		}
+		switch k {
+		case "results":
+			sarifLimits.Results = int(i)
+		case "locations":
+			sarifLimits.Locations = int(i)
+		case "gzip":
+			sarifLimits.Gzipped = i
+		default:
+			panic("PROTOSCAN_TEST_SARIF_LIMITS: " + kv)
+		}
+	}
 }
 
 // TestScripts runs the end-to-end scripts in testdata/script.

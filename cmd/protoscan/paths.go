@@ -14,6 +14,7 @@ import (
 	"github.com/protoscan-dev/protoscan/internal/baseline"
 	"github.com/protoscan-dev/protoscan/internal/finding"
 	"github.com/protoscan-dev/protoscan/internal/gitdiff"
+	"github.com/protoscan-dev/protoscan/internal/safefile"
 	"github.com/protoscan-dev/protoscan/internal/scan"
 	"github.com/protoscan-dev/protoscan/internal/suppress"
 )
@@ -109,17 +110,58 @@ func (m *pathMap) rel(dir string) string {
 // the PATH whose files are named under the longest prefix of p, else
 // from the file system.
 func (m *pathMap) key(p string) string {
-	best := -1
-	for i, r := range m.roots {
-		if under(p, r.display) && (best < 0 || len(r.display) > len(m.roots[best].display)) {
-			best = i
-		}
-	}
-	if best >= 0 {
-		r := m.roots[best]
+	if r := m.rootOf(p); r != nil {
 		return scan.KeyPath(p, r.display, r.key)
 	}
 	return path.Join(m.rel(filepath.Dir(filepath.FromSlash(p))), path.Base(p))
+}
+
+// rootOf is the PATH whose files are named under the longest prefix of
+// p, the path of a file as findings name it; nil for none.
+func (m *pathMap) rootOf(p string) *scanRoot {
+	var best *scanRoot
+	for i, r := range m.roots {
+		if under(p, r.display) && (best == nil || len(r.display) > len(best.display)) {
+			best = &m.roots[i]
+		}
+	}
+	return best
+}
+
+// sources reads the files of keyed, which are fs named relative to the
+// repository root (see keyed), for SARIF's UTF-16 columns: a file is read
+// at the path fs name it by, as the scan read it, a regular file of at
+// most maxSize bytes (no limit when negative), and only inside the tree
+// of its PATH (package safefile); a file of no PATH is the user's (a
+// --spec).
+func (m *pathMap) sources(fs, keyed []finding.Finding, maxSize int64) func(string) ([]byte, error) {
+	files := map[string]string{} // keyed path -> path as fs name it
+	for i, f := range fs {
+		k := keyed[i]
+		files[k.Path] = f.Path
+		for j := range f.Related {
+			files[k.Related[j].Path] = f.Related[j].Path
+		}
+		if f.Fix != nil {
+			for j := range f.Fix.Edits {
+				files[k.Fix.Edits[j].Path] = f.Fix.Edits[j].Path
+			}
+		}
+	}
+	if maxSize < 0 {
+		maxSize = 1 << 62
+	}
+	return func(key string) ([]byte, error) {
+		p, ok := files[key]
+		if !ok {
+			return nil, os.ErrNotExist
+		}
+		opt := safefile.ReadOptions{Max: maxSize, Explicit: true}
+		if r := m.rootOf(p); r != nil {
+			opt.Root, opt.Explicit = dirOf(r.path), false
+		}
+		return safefile.ReadFile(filepath.FromSlash(p), opt)
+	}
 }
 
 // under tells whether the slash path p is named under prefix ("" holds

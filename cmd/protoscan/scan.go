@@ -295,7 +295,7 @@ func (e *env) scan(args []string) int {
 	rep.Rules = ruleDocs(rep.Findings)
 	rep.SrcRoot = names.srcRoot()
 	for _, o := range outputs {
-		if err := e.render(o, roots, rep, names); err != nil {
+		if err := e.render(o, roots, rep, names, opts.MaxFileSize); err != nil {
 			fmt.Fprintln(e.stderr, "protoscan:", err)
 			code = exitTrouble
 		}
@@ -323,7 +323,9 @@ func failLevel(s string) (sev finding.Severity, never bool, err error) {
 	return sev, false, nil
 }
 
-func (e *env) render(o output, roots []string, rep *report.Report, names *pathMap) error {
+// render writes one output of the scan; maxSize is the scan's file size
+// limit, which SARIF reads the flagged files again with.
+func (e *env) render(o output, roots []string, rep *report.Report, names *pathMap, maxSize int64) error {
 	color := (o.path == "" || o.path == "-") && isTerminal(e.stdout)
 	return e.writeOutput(o, roots, func(w io.Writer) error {
 		switch o.format {
@@ -332,13 +334,43 @@ func (e *env) render(o output, roots []string, rep *report.Report, names *pathMa
 		case "sarif":
 			keyed := *rep // files relative to the repository root
 			keyed.Findings = names.keyed(rep.Findings)
-			return report.SARIF(w, &keyed)
+			keyed.Source = names.sources(rep.Findings, keyed.Findings, maxSize)
+			return e.writeSARIF(w, &keyed, "protoscan", "the text and JSON reports have them all")
 		case "markdown":
 			return report.Markdown(w, rep)
 		default:
 			return report.Text(w, rep, color)
 		}
 	})
+}
+
+// sarifLimits are the limits every SARIF report keeps to: GitHub code
+// scanning's. The tests lower them (see TestMain), so that a few findings
+// show what a SARIF log leaves out past them.
+var sarifLimits = report.GitHubLimits
+
+// writeSARIF writes rep as a SARIF log within sarifLimits, and says on
+// stderr, after the command's prefix, how many results or related
+// locations the log left out and that the reports named by all have them.
+func (e *env) writeSARIF(w io.Writer, rep *report.Report, prefix, all string) error {
+	cut, err := report.WriteSARIF(w, rep, sarifLimits)
+	if err != nil {
+		return err
+	}
+	if n := cut.Results(); n > 0 {
+		var accepts []string
+		if cut.OverCount > 0 {
+			accepts = append(accepts, fmt.Sprintf("%d per run", cut.Limits.Results))
+		}
+		if cut.OverSize > 0 {
+			accepts = append(accepts, report.SizeText(cut.Limits.Gzipped)+" gzipped")
+		}
+		fmt.Fprintf(e.stderr, "%s: SARIF: %s left out (GitHub accepts %s); %s\n", prefix, fixPlural(n, "result"), strings.Join(accepts, " and "), all)
+	}
+	if cut.Related > 0 {
+		fmt.Fprintf(e.stderr, "%s: SARIF: %s left out (GitHub accepts %d per result); %s\n", prefix, fixPlural(cut.Related, "related location"), cut.Limits.Locations, all)
+	}
+	return nil
 }
 
 // writeOutput runs write on stdout, or on the output's file (see create

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -15,6 +16,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/protoscan-dev/protoscan/internal/baseline"
 	"github.com/protoscan-dev/protoscan/internal/finding"
 	"github.com/protoscan-dev/protoscan/internal/report"
 	"github.com/protoscan-dev/protoscan/internal/safefile"
@@ -109,12 +111,19 @@ func (e *env) validate(args []string) int {
 	for _, in := range inputs {
 		paths = append(paths, in.path)
 	}
+	var srcs map[string][]byte // for SARIF: the inputs' text, by their names
+	if slices.ContainsFunc(outputs, func(o output) bool { return o.format == "sarif" }) {
+		srcs = map[string][]byte{}
+	}
 	for _, in := range inputs {
 		docs, src, err := e.readMessages(in.path)
 		if err != nil {
 			fmt.Fprintln(e.stderr, "protoscan validate:", err)
 			code = exitTrouble
 			continue
+		}
+		if srcs != nil {
+			srcs[displayName(in.path)] = src
 		}
 		cols := yamlnode.NewColumns(src)
 		for i, doc := range docs {
@@ -142,7 +151,7 @@ func (e *env) validate(args []string) int {
 			case "json":
 				_, err = w.Write(jsonl.Bytes())
 			case "sarif":
-				err = report.SARIF(w, rep)
+				err = e.writeSARIF(w, sarifReport(rep, paths, srcs), "protoscan validate", "the text and JSON reports have them all")
 			case "markdown":
 				err = report.Markdown(w, rep)
 			default:
@@ -160,6 +169,55 @@ func (e *env) validate(args []string) int {
 		code = exitTrouble
 	}
 	return code
+}
+
+// sarifReport is rep as its SARIF names it, as the scan's does: files
+// relative to the repository root (%SRCROOT%; stdin stays <stdin>),
+// findings fingerprinted by the scan's recipe, columns converted with the
+// inputs' text (srcs, by the names rep gives the inputs).
+func sarifReport(rep *report.Report, paths []string, srcs map[string][]byte) *report.Report {
+	names := newPathMap(context.Background(), slices.DeleteFunc(slices.Clone(paths), func(p string) bool { return p == "-" }))
+	keyed := *rep
+	keyed.SrcRoot = names.srcRoot()
+	keyed.Findings = names.keyed(rep.Findings)
+	byKey := map[string][]byte{}
+	starts := map[string][]int{} // each input's line starts, made when a finding needs them
+	for i, f := range rep.Findings {
+		k := &keyed.Findings[i]
+		if f.Path == displayName("-") {
+			k.Path = f.Path
+		}
+		src := srcs[f.Path]
+		byKey[k.Path] = src
+		var text []byte
+		if f.Line > 0 {
+			if starts[f.Path] == nil {
+				starts[f.Path] = lineStarts(src)
+			}
+			if ls := starts[f.Path]; f.Line <= len(ls) {
+				text = baseline.LineText(src[ls[f.Line-1]:], 1)
+			}
+		}
+		k.Fingerprint = baseline.Fingerprint(f.Rule, k.Path, text)
+	}
+	keyed.Source = func(key string) ([]byte, error) {
+		if src, ok := byKey[key]; ok {
+			return src, nil
+		}
+		return nil, os.ErrNotExist
+	}
+	return &keyed
+}
+
+// lineStarts is the offset of every line of src.
+func lineStarts(src []byte) []int {
+	starts := []int{0}
+	for i, b := range src {
+		if b == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
 }
 
 // jsonResult is one line of validate --json: where the message came from,

@@ -1,8 +1,9 @@
 // Package report renders a scan's findings and the compliance report. Each
 // format (Text, JSON, SARIF, Markdown) is one function over the same
 // Report; none of them sorts, filters or decides the exit code: the
-// findings arrive sorted and final (Markdown only caps how many rows it
-// shows). The same Report always renders to the same bytes.
+// findings arrive sorted and final (Markdown caps how many rows it shows,
+// SARIF keeps within GitHub code scanning's limits and says what it left
+// out). The same Report always renders to the same bytes.
 package report
 
 import (
@@ -45,6 +46,12 @@ type Report struct {
 	// "" leaves run.originalUriBaseIds out. The other formats name
 	// files as the findings do.
 	SrcRoot string
+	// Source reads the file the findings name path, for SARIF, whose
+	// columns count UTF-16 code units where the findings count bytes; nil
+	// when the findings' columns count both alike (ASCII text). SARIF
+	// asks for a file once, and only for one with a column or a fix in
+	// it.
+	Source func(path string) ([]byte, error)
 }
 
 // KindSummary is what the scan found of one message kind.
