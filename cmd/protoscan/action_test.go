@@ -310,6 +310,53 @@ func TestAction(t *testing.T) {
 		}
 	})
 
+	// Inputs are words, not globs: a directory the pull request names
+	// --write-baseline=.. is no flag, whatever args hold; what the scan
+	// prints is no workflow command; a PATH linked out of the workspace
+	// is refused.
+	t.Run("hostile tree", func(t *testing.T) {
+		parent := t.TempDir()
+		tree := filepath.Join(parent, "ws")
+		copyDir(t, drifted, tree)
+		write(t, filepath.Join(tree, "--write-baseline=..", "bl.json"), "{}\n")
+		write(t, filepath.Join(tree, "::error title=PWNED::x.yaml"), "task_id: t-1\nstatus: FAILED\noutput: {}\n")
+		j := newJob(map[string]string{"args": "--exclude vendor/** */*"}, nil)
+		runAction(t, &a, j, tree, cache)
+		if _, err := os.Stat(filepath.Join(parent, "bl.json")); err == nil {
+			t.Errorf("a file name of the tree became --write-baseline: ../bl.json was written\n%s", j.log.String())
+		}
+		if j.outputs["scan"]["exit-code"] != "1" {
+			t.Errorf("exit-code %q, want 1 (the finding in ::error title=PWNED::x.yaml)\n%s", j.outputs["scan"]["exit-code"], j.log.String())
+		}
+		// every line of the scan's output comes after ::stop-commands::
+		// and before its token resumes workflow commands
+		stopped, resumed := "", false
+		for _, line := range strings.Split(j.log.String(), "\n") {
+			switch {
+			case strings.HasPrefix(line, "::stop-commands::"):
+				stopped = strings.TrimPrefix(line, "::stop-commands::")
+			case stopped != "" && line == "::"+stopped+"::":
+				resumed = true
+			case strings.Contains(line, "PWNED") && (stopped == "" || resumed):
+				t.Errorf("the scan's line %q is outside ::stop-commands::", line)
+			}
+		}
+		if len(stopped) < 32 || !resumed {
+			t.Errorf("stop-commands token %q, resumed %v: want a random token, resumed\n%s", stopped, resumed, j.log.String())
+		}
+
+		outside := t.TempDir()
+		write(t, filepath.Join(outside, "handback.yaml"), "task_id: t-1\nstatus: FAILED\noutput: {}\n")
+		if err := os.Symlink(outside, filepath.Join(tree, "linked")); err != nil {
+			t.Skip("no symbolic links here")
+		}
+		j = newJob(map[string]string{"paths": "agents 'linked'"}, nil)
+		runAction(t, &a, j, tree, cache)
+		if j.failed != "Scan" || !strings.Contains(j.log.String(), "::error title=protoscan::the path linked leads out of the workspace") {
+			t.Errorf("failed step %q: want the Scan step to refuse the link out of the workspace\n%s", j.failed, j.log.String())
+		}
+	})
+
 	// The workflow README.md shows runs as it is: its inputs are the
 	// action's, and its args exclude what they say.
 	t.Run("README workflow", func(t *testing.T) {

@@ -287,13 +287,22 @@ func nestedPaths(paths []string) []string {
 		dir  bool
 	}
 	es := make([]entry, len(paths))
+	missing := make([]bool, len(paths))
 	for i, p := range paths {
 		fi, err := os.Stat(p)
 		es[i] = entry{realPath(p), err == nil && fi.IsDir()}
+		_, err = os.Lstat(p)
+		missing[i] = err != nil
 	}
 	var out []string
 	for i, p := range paths {
+		// a PATH that is not there is kept, to be the error it is, not
+		// taken for a part of another PATH that holds its name
 		held := false
+		if missing[i] {
+			out = append(out, p)
+			continue
+		}
 		for j, e := range es {
 			if j == i || !e.dir {
 				continue
