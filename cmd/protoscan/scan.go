@@ -32,13 +32,15 @@ type output struct {
 	path   string
 }
 
+// formatNames are the formats of --format.
+var formatNames = []string{"text", "json", "sarif", "markdown"}
+
 func parseOutput(s string) (output, error) {
 	format, path, _ := strings.Cut(s, "=")
-	switch format {
-	case "text", "json", "sarif", "markdown":
-		return output{format, path}, nil
+	if slices.Contains(formatNames, format) {
+		return output{format: format, path: path}, nil
 	}
-	return output{}, fmt.Errorf("unknown format %q (want text, json, sarif or markdown, optionally =FILE)", format)
+	return output{}, fmt.Errorf("unknown format %q (want text, json, sarif or markdown, optionally =FILE%s)", format, nearValue(format, formatNames, "; "))
 }
 
 // formatFlag defines --format on fs, the one spelling scan, audit and
@@ -165,7 +167,7 @@ func (e *env) scan(args []string) int {
 		case "msgcheck":
 			validate = true
 		default:
-			fmt.Fprintf(e.stderr, "protoscan: unknown analyzer %q in --analyzers (want enumdrift, divergence, msgcheck)\n", a)
+			fmt.Fprintf(e.stderr, "protoscan: unknown analyzer %q in --analyzers (want enumdrift, divergence, msgcheck%s)\n", a, nearValue(strings.TrimSpace(a), analyzerNames, "; "))
 			return exitTrouble
 		}
 	}
@@ -305,6 +307,12 @@ func (e *env) scan(args []string) int {
 	return code
 }
 
+// failOnWords are the levels of --fail-on, as the config spells them.
+var failOnWords = []string{"error", "warning", "note", "never", "none"}
+
+// analyzerNames are the analyzers of --analyzers.
+var analyzerNames = []string{"enumdrift", "divergence", "msgcheck"}
+
 // failLevel reads --fail-on; with "none" no finding fails the run.
 func failLevel(s string) (sev finding.Severity, never bool, err error) {
 	if s == "none" || s == "never" {
@@ -312,7 +320,7 @@ func failLevel(s string) (sev finding.Severity, never bool, err error) {
 	}
 	sev, ok := finding.ParseSeverity(s)
 	if !ok {
-		return 0, false, fmt.Errorf("--fail-on %q: want error, warning, note or never", s)
+		return 0, false, fmt.Errorf("--fail-on %q: want error, warning, note or never%s", s, nearValue(s, failOnWords, " ("))
 	}
 	return sev, false, nil
 }

@@ -450,22 +450,25 @@ func (e *env) spec(args []string) int {
 // parseFlags parses flags anywhere among the arguments (protoscan validate
 // a.yaml --json), with "--" ending them; every other argument goes to
 // onArg in command-line order. -h prints the usage to stdout and exits 0;
-// a bad flag exits 2.
+// a bad flag exits 2, named in one line with the flag or value nearest
+// to it (printFlagError).
 func parseFlags(e *env, fs *flag.FlagSet, usage string, args []string, onArg func(string)) (code int, done bool) {
 	printUsage := func(w io.Writer) {
 		fmt.Fprintln(w, usage)
 		fs.SetOutput(w)
 		fs.PrintDefaults()
-		fs.SetOutput(e.stderr)
+		fs.SetOutput(io.Discard)
 	}
 	fs.Usage = func() {}
+	fs.SetOutput(io.Discard) // its own errors: printFlagError words them
+	defer fs.SetOutput(e.stderr)
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				printUsage(e.stdout)
 				return exitOK, true
 			}
-			printUsage(e.stderr)
+			printFlagError(e.stderr, fs, err)
 			return exitTrouble, true
 		}
 		left := fs.Args()
