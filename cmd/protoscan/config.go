@@ -40,7 +40,7 @@ func (e *env) config(args []string) int {
 		fmt.Fprintln(e.stdout, "  check [FILE]   check a configuration file (default: .protoscan.yaml or .protoscan.yml here)")
 		return exitOK
 	}
-	fmt.Fprintf(e.stderr, "protoscan config: unknown command %q\n%s\n", args[0], usage)
+	fmt.Fprintf(e.stderr, "protoscan config: unknown command %q%s\n%s\n", args[0], nearValue(args[0], []string{"check", "schema"}, " ("), usage)
 	return exitTrouble
 }
 
