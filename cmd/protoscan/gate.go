@@ -26,10 +26,7 @@ import (
 // suppressions, the baseline, then --new-from-rev.
 
 // checkConfigRules rejects rule settings that name no rule protoscan has.
-func checkConfigRules(cfg *config.Config) error {
-	if cfg == nil {
-		return nil
-	}
+func checkConfigRules(cfg *config.Config) config.Errors {
 	var errs config.Errors
 	all := rules.ScanRules()
 	for _, r := range cfg.Rules {
@@ -50,9 +47,6 @@ func checkConfigRules(cfg *config.Config) error {
 		if !slices.ContainsFunc(all, func(d rules.Doc) bool { ok, _ := doublestar.Match(r.Pattern, d.ID); return ok }) {
 			errs = append(errs, cfg.Errorf(r.Pos, "%q matches no rule (protoscan rules lists them)", r.Pattern))
 		}
-	}
-	if len(errs) == 0 {
-		return nil
 	}
 	return errs
 }
@@ -173,16 +167,17 @@ func ruleDocs(fs []finding.Finding) []rules.Doc {
 }
 
 // configFor finds the config of a scan: --config, else .protoscan.yaml
-// at the first scanned root, read only from inside that root.
-func configFor(flagPath, root string) (*config.Config, error) {
+// at the first scanned root, read only from inside that root; check
+// joins its problems to the file's own.
+func configFor(flagPath, root string, check config.Check) (*config.Config, error) {
 	if flagPath != "" {
-		return config.Load(flagPath)
+		return config.Load(flagPath, check)
 	}
 	p, ok := config.Find(dirOf(root))
 	if !ok {
 		return nil, nil
 	}
-	return config.LoadIn(dirOf(root), p)
+	return config.LoadIn(dirOf(root), p, check)
 }
 
 // slashClean is a path as findings prefix it.

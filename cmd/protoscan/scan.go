@@ -106,22 +106,24 @@ func (e *env) scan(args []string) int {
 	}
 	paths = nestedPaths(paths)
 	roots := writeRoots(paths...)
-	cfg, err := configFor(*configPath, paths[0])
+	// a config of the tree names a spec of the tree
+	cfgInTree := *configPath == "" || safefile.Within(dirOf(paths[0]), *configPath)
+	var named specPaths
+	if set["spec"] {
+		named = *specPath
+	}
+	cfg, err := configFor(*configPath, paths[0], checkConfig(dirOf(paths[0]), named, cfgInTree))
 	if err != nil {
 		return e.configTrouble("protoscan:", err)
 	}
 	synonyms := map[string]string(nil)
 	specInTree := false
 	if cfg != nil {
-		if err := checkConfigRules(cfg); err != nil {
-			return e.configTrouble("protoscan:", err)
-		}
 		opts.Include = append(slices.Clone(cfg.Include), opts.Include...)
 		opts.Exclude = append(slices.Clone(cfg.Exclude), opts.Exclude...)
 		if !set["spec"] && cfg.Spec != "" {
 			*specPath = cfg.SpecPaths()
-			// a config of the tree names a spec of the tree
-			specInTree = *configPath == "" || safefile.Within(dirOf(paths[0]), *configPath)
+			specInTree = cfgInTree
 		}
 		if !set["fail-on"] && cfg.FailOn != "" {
 			*failOn = cfg.FailOn
@@ -186,7 +188,11 @@ func (e *env) scan(args []string) int {
 		vspec := fallback.vocabularySpec(specs[0], discovered, len(*specPath) > 0)
 		if sopts.Vocabulary, err = enumdrift.NewVocabulary(vspec, synonyms, usedSpecs[1:]...); err != nil {
 			if cfg != nil && len(synonyms) > 0 {
-				return e.configTrouble("protoscan:", config.Errors{cfg.Errorf(cfg.Pos("synonyms"), "%v", err)})
+				errs := checkSynonyms(cfg, vspec)
+				if len(errs) == 0 {
+					errs = config.Errors{cfg.Errorf(cfg.Pos("synonyms"), "%v", err)}
+				}
+				return e.configTrouble("protoscan:", errs)
 			}
 			return trouble(err)
 		}
