@@ -17,6 +17,7 @@ import (
 	"github.com/protoscan-dev/protoscan/internal/baseline"
 	"github.com/protoscan-dev/protoscan/internal/config"
 	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/internal/gitdiff"
 	"github.com/protoscan-dev/protoscan/internal/messages"
 	"github.com/protoscan-dev/protoscan/internal/report"
 	"github.com/protoscan-dev/protoscan/internal/safefile"
@@ -145,6 +146,13 @@ func (e *env) scan(args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	context.AfterFunc(ctx, stop) // a second interrupt kills at once
+	var repo *gitdiff.Repo
+	if *newFromRev != "" {
+		// before the scan spends its time: a revision the clone lacks
+		if repo, err = newFromRevRepo(ctx, *newFromRev); err != nil {
+			return trouble(err)
+		}
+	}
 	names := newPathMap(ctx, paths)
 	fallback := &specFallback{root: dirOf(paths[0]), prefix: names.roots[0].display}
 	if !set["spec"] {
@@ -282,7 +290,7 @@ func (e *env) scan(args []string) int {
 		rep.Findings, rep.Baselined, rep.StaleBaseline = names.filterBaseline(b, rep.Findings, opts.MaxFileSize)
 	}
 	if *newFromRev != "" {
-		if rep.Findings, err = onlyChanged(ctx, rep.Findings, paths, prefixes, *newFromRev); err != nil {
+		if rep.Findings, err = onlyChanged(ctx, repo, rep.Findings, paths, prefixes, *newFromRev); err != nil {
 			return trouble(err)
 		}
 	}
