@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"io"
+	"strings"
 	"testing"
 )
 
@@ -71,6 +72,57 @@ func TestNearValue(t *testing.T) {
 	} {
 		if got := nearValue(c.s, c.words, c.sep); got != c.want {
 			t.Errorf("nearValue(%q) = %q, want %q", c.s, got, c.want)
+		}
+	}
+}
+
+// TestReportsFor: one writer at most bound for stdout; the default report
+// gives way to another writer and goes to stderr.
+func TestReportsFor(t *testing.T) {
+	f := func(s string) output {
+		o, err := parseOutput(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return o
+	}
+	jsonFlag := output{format: "json", flag: "--json"}
+	for _, c := range []struct {
+		outputs []output
+		others  []string
+		want    string // the error, or where each report goes: "stdout", "stderr", a file
+	}{
+		{nil, nil, "stdout"},
+		{nil, []string{"--diff"}, "stderr"},
+		{[]output{f("json")}, nil, "stdout"},
+		{[]output{f("json"), f("sarif=out.sarif"), f("markdown=-")}, nil, "--format json and --format markdown=- both write to stdout; write one to a file (--format markdown=FILE)"},
+		{[]output{f("sarif=a"), f("text")}, nil, "a stdout"},
+		{[]output{f("json"), f("sarif")}, nil, "--format json and --format sarif both write to stdout; write one to a file (--format sarif=FILE)"},
+		{[]output{f("text")}, []string{"--diff"}, "--diff and --format text both write to stdout; write one to a file (--format text=FILE)"},
+		{[]output{f("text=r.txt")}, []string{"--diff"}, "r.txt"},
+		{[]output{jsonFlag, f("json")}, nil, "--json and --format json both write to stdout; write one to a file (--format json=FILE)"},
+		{nil, []string{"--diff", "--write-baseline -"}, "--diff and --write-baseline - both write to stdout; write one to a file (--write-baseline FILE)"},
+	} {
+		outs, err := reportsFor(c.outputs, c.others...)
+		var got string
+		if err != nil {
+			got = err.Error()
+		} else {
+			var where []string
+			for _, o := range outs {
+				switch {
+				case o.stderr:
+					where = append(where, "stderr")
+				case o.toStdout():
+					where = append(where, "stdout")
+				default:
+					where = append(where, o.path)
+				}
+			}
+			got = strings.Join(where, " ")
+		}
+		if got != c.want {
+			t.Errorf("reportsFor(%v, %q) = %q, want %q", c.outputs, c.others, got, c.want)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -31,6 +32,45 @@ import (
 type output struct {
 	format string
 	path   string
+	// flag is how the command line asked for it ("--format json=-",
+	// "--json"), for the error of two writers bound for stdout
+	flag string
+	// stderr sends the report there: the default report, when another
+	// writer has stdout
+	stderr bool
+}
+
+// toStdout reports whether o writes to stdout.
+func (o output) toStdout() bool { return !o.stderr && (o.path == "" || o.path == "-") }
+
+// reportsFor settles where a command's reports go: those asked for, else
+// the text report on stdout, or on stderr when another writer has stdout
+// (others: "--diff", "--events -"...). Two writers bound for stdout, one
+// of them asked for, are a usage error naming both: their bytes would be
+// one stream no reader could take apart.
+func reportsFor(outputs []output, others ...string) ([]output, error) {
+	if len(outputs) == 0 {
+		outputs = []output{{format: "text", flag: "--format text", stderr: len(others) > 0}}
+	}
+	type claim struct{ flag, toFile string }
+	var claims []claim
+	for _, o := range others {
+		c := claim{flag: o} // --diff has no file to go to
+		if name, ok := strings.CutSuffix(o, " -"); ok {
+			c.toFile = name + " FILE"
+		}
+		claims = append(claims, c)
+	}
+	for _, o := range outputs {
+		if o.toStdout() {
+			claims = append(claims, claim{o.flag, "--format " + o.format + "=FILE"})
+		}
+	}
+	if len(claims) > 1 {
+		a, b := claims[0], claims[1]
+		return nil, fmt.Errorf("%s and %s both write to stdout; write one to a file (%s)", a.flag, b.flag, cmp.Or(b.toFile, a.toFile))
+	}
+	return outputs, nil
 }
 
 // formatNames are the formats of --format.
@@ -39,7 +79,7 @@ var formatNames = []string{"text", "json", "sarif", "markdown"}
 func parseOutput(s string) (output, error) {
 	format, path, _ := strings.Cut(s, "=")
 	if slices.Contains(formatNames, format) {
-		return output{format: format, path: path}, nil
+		return output{format: format, path: path, flag: "--format " + s}, nil
 	}
 	return output{}, fmt.Errorf("unknown format %q (want text, json, sarif or markdown, optionally =FILE%s)", format, nearValue(format, formatNames, "; "))
 }
@@ -99,8 +139,16 @@ func (e *env) scan(args []string) int {
 		fmt.Fprintln(e.stderr, "protoscan:", err)
 		return exitTrouble
 	}
-	if len(outputs) == 0 {
-		outputs = []output{{format: "text"}}
+	var err error
+	var stdoutWriters []string // beside the reports
+	if *diffFlag {
+		stdoutWriters = append(stdoutWriters, "--diff")
+	}
+	if *baselineOut == "-" {
+		stdoutWriters = append(stdoutWriters, "--write-baseline -")
+	}
+	if outputs, err = reportsFor(outputs, stdoutWriters...); err != nil {
+		return trouble(err)
 	}
 	if len(paths) == 0 {
 		paths = []string{"."}
@@ -340,7 +388,7 @@ func failLevel(s string) (sev finding.Severity, never bool, err error) {
 }
 
 func (e *env) render(o output, roots []string, rep *report.Report, names *pathMap) error {
-	color := (o.path == "" || o.path == "-") && isTerminal(e.stdout)
+	color := o.toStdout() && isTerminal(e.stdout) || o.stderr && isTerminal(e.stderr)
 	return e.writeOutput(o, roots, func(w io.Writer) error {
 		switch o.format {
 		case "json":
@@ -361,6 +409,9 @@ func (e *env) render(o output, roots []string, rep *report.Report, names *pathMa
 // for roots); a file that cannot be written completely is an error, and
 // is not put in place.
 func (e *env) writeOutput(o output, roots []string, write func(io.Writer) error) error {
+	if o.stderr {
+		return write(e.stderr)
+	}
 	if o.path == "" {
 		return write(e.stdout)
 	}

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -45,7 +46,13 @@ func (e *env) validate(args []string) int {
 	fs.Func("handoff", "evaluate the NEXUS handoffs in `FILE` (YAML, JSON or Markdown; repeatable)", func(s string) error { handoffs = append(handoffs, s); return nil })
 	var outputs []output
 	formatFlag(fs, &outputs)
-	asJSON := fs.Bool("json", false, "print one JSON result object per message (--format json)")
+	fs.BoolFunc("json", "print one JSON result object per message (--format json)", func(s string) error {
+		if on, err := strconv.ParseBool(s); err != nil || !on {
+			return err
+		}
+		outputs = append(outputs, output{format: "json", flag: "--json"})
+		return nil
+	})
 	specPath := specFlag(fs, " (default: docs/specs/protocol-core-v*.yaml under the root, else the embedded v1.0)")
 	root := fs.String("root", "", "repository root `DIR` for skills/ lookups (default: nearest ancestor with .git, else the current directory)")
 	events := addEventsFlag(fs) // see events.go
@@ -53,35 +60,39 @@ func (e *env) validate(args []string) int {
 	if code, done := parseFlags(e, fs, usage, args, func(p string) { inputs = append(inputs, input{p, ""}) }); done {
 		return code
 	}
-	if *asJSON {
-		outputs = append(outputs, output{format: "json"})
+	var stdoutWriters []string // beside the reports
+	if events.path == "-" {
+		stdoutWriters = append(stdoutWriters, "--events -")
 	}
-	if len(outputs) == 0 {
-		outputs = []output{{format: "text"}}
+	outputs, err := reportsFor(outputs, stdoutWriters...)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "protoscan validate:", err)
+		return exitTrouble
 	}
 	// handoffs and verdicts print their own text or JSON on stdout
+	asJSON := false
 	if len(handoffs)+len(verdicts) > 0 {
 		for _, o := range outputs {
-			if o.path != "" || o.format == "sarif" || o.format == "markdown" {
+			if !o.toStdout() || o.format == "sarif" || o.format == "markdown" {
 				fmt.Fprintln(e.stderr, "protoscan validate: --handoff and --verdict print text or JSON on stdout only")
 				return exitTrouble
 			}
 		}
-		*asJSON = slices.ContainsFunc(outputs, func(o output) bool { return o.format == "json" })
+		asJSON = slices.ContainsFunc(outputs, func(o output) bool { return o.format == "json" })
 	}
 	if len(handoffs) > 0 {
 		if len(inputs) > 0 {
 			fmt.Fprintln(e.stderr, "protoscan validate: --handoff cannot be combined with --delegate, --handback or files")
 			return exitTrouble
 		}
-		return e.validateHandoffs(handoffs, *asJSON, *specPath, *root)
+		return e.validateHandoffs(handoffs, asJSON, *specPath, *root)
 	}
 	if len(verdicts) > 0 {
 		if len(inputs) > 0 {
 			fmt.Fprintln(e.stderr, "protoscan validate: --verdict cannot be combined with --delegate, --handback or files")
 			return exitTrouble
 		}
-		return e.validateVerdicts(verdicts, *asJSON)
+		return e.validateVerdicts(verdicts, asJSON)
 	}
 	if len(inputs) == 0 {
 		fmt.Fprintln(e.stderr, "protoscan validate: no input; give --delegate F, --handback F or files (- for stdin)")
