@@ -149,7 +149,7 @@ commands:
   audit    [--format F] [--fail-under PCT] [--root DIR] PATH...   ("-" is JSON Lines on stdin)
            audit a message queue: every message validated, orphans, pending, duplicates, cycles
   validate [--delegate F | --handback F | --handoff F | --verdict F | F...] [--json] [--spec F] [--root DIR] [--events F]
-           validate protocol messages from YAML or JSON files ("-" is stdin)
+           validate protocol messages from YAML, JSON, Markdown or code files ("-" is stdin)
            --verdict F checks phase verdict JSON against its contract, fail-closed
   phase    --conditions F --handoff F [--repo DIR] [--campaign SLUG] [--phase N]
            judge a HANDOFF against a phase's exit conditions; prints the verdict JSON

@@ -13,13 +13,18 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 
 	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/internal/messages"
 	"github.com/protoscan-dev/protoscan/internal/report"
 	"github.com/protoscan-dev/protoscan/internal/safefile"
 	"github.com/protoscan-dev/protoscan/internal/yamlnode"
+	"github.com/protoscan-dev/protoscan/languages/extract"
+	"github.com/protoscan-dev/protoscan/languages/facts"
 	"github.com/protoscan-dev/protoscan/languages/jsondoc"
 	"github.com/protoscan-dev/protoscan/languages/yamldoc"
 	"github.com/protoscan-dev/protoscan/msgcheck"
@@ -120,7 +125,52 @@ func (e *env) validate(args []string) int {
 	for _, in := range inputs {
 		paths = append(paths, in.path)
 	}
+	var sources *messages.Checker // for Markdown and code, made on first use
+	validated := 0
 	for _, in := range inputs {
+		if in.path != "-" && isSource(in.path) {
+			if events.path != "" {
+				fmt.Fprintf(e.stderr, "protoscan validate: %s: --events runs the pipeline on messages of YAML and JSON files only\n", in.path)
+				code = exitTrouble
+				continue
+			}
+			if sources == nil {
+				sources = messages.New(v, v.Spec())
+			}
+			results, err := e.sourceMessages(sources, in)
+			if err != nil {
+				fmt.Fprintln(e.stderr, "protoscan validate:", err)
+				code = exitTrouble
+				continue
+			}
+			if len(results) == 0 {
+				// prose and code without a message are common: said, not an error
+				what := "protocol message"
+				if in.kind != "" {
+					what = strings.ToUpper(in.kind)
+				}
+				fmt.Fprintf(e.stderr, "protoscan validate: %s: no %s in it (validate reads the fenced YAML and JSON blocks of Markdown and the message literals of code, as the scan does)\n", in.path, what)
+			}
+			for i, r := range results {
+				res := r.Result
+				if !res.Valid && code == exitOK {
+					code = exitFailed
+				}
+				rj := res.JSON()
+				for k, val := range r.Value {
+					if _, ok := val.(facts.Unknown); ok {
+						rj.FieldTypes[k] = "unknown" // the code computes it
+					}
+				}
+				id, _ := r.Value["task_id"].(string)
+				enc.Encode(jsonResult{File: in.path, Document: i + 1, Line: r.Location.Line, ResultJSON: rj})
+				printResult(&text, in.path, r.Location.Line, id, res)
+				rep.Findings = append(rep.Findings, resultFindings(in.path, r.Location.Line, res)...)
+			}
+			validated += len(results)
+			rep.Files++
+			continue
+		}
 		docs, src, err := e.readMessages(in.path)
 		if err != nil {
 			fmt.Fprintln(e.stderr, "protoscan validate:", err)
@@ -140,10 +190,15 @@ func (e *env) validate(args []string) int {
 				code = exitFailed
 			}
 			enc.Encode(jsonResult{File: displayName(in.path), Document: i + 1, Line: doc.Line, ResultJSON: res.JSON()})
-			printResult(&text, displayName(in.path), doc, res)
-			rep.Findings = append(rep.Findings, resultFindings(displayName(in.path), doc, res)...)
+			id, _ := taskID(doc)
+			printResult(&text, displayName(in.path), doc.Line, id, res)
+			rep.Findings = append(rep.Findings, resultFindings(displayName(in.path), doc.Line, res)...)
+			validated++
 		}
 		rep.Files++
+	}
+	if validated == 0 && code == exitOK {
+		code = exitTrouble // Markdown or code without a message: nothing was validated
 	}
 	rep.Rules = ruleDocs(rep.Findings)
 	for _, o := range outputs {
@@ -189,37 +244,60 @@ func displayName(path string) string {
 	return path
 }
 
-func printResult(w io.Writer, name string, doc *yaml.Node, res msgcheck.Result) {
+// printResult writes a message's errors and warnings, then its verdict
+// line: where it starts, its kind and task id (id, "" for none).
+func printResult(w io.Writer, name string, line int, id string, res msgcheck.Result) {
 	for _, f := range res.Errors {
-		fmt.Fprintf(w, "%s: error: %s [%s]\n", place(name, f), f.Message, f.Rule)
+		fmt.Fprintf(w, "%s: error: %s [%s]\n", place(name, f), printable(f.Message), f.Rule)
 	}
 	for _, f := range res.Warnings {
-		fmt.Fprintf(w, "%s: warning: %s [%s]\n", place(name, f), f.Message, f.Rule)
+		fmt.Fprintf(w, "%s: warning: %s [%s]\n", place(name, f), printable(f.Message), f.Rule)
 	}
 	what := "message"
 	if res.Kind != "" {
 		what = strings.ToUpper(res.Kind)
 	}
-	if id, ok := taskID(doc); ok {
-		what += " '" + id + "'"
+	if id != "" {
+		what += " '" + printable(id) + "'"
 	}
 	verdict := "valid"
 	if !res.Valid {
 		verdict = "invalid"
 	}
-	fmt.Fprintf(w, "%s:%d: %s %s (%s)\n", name, doc.Line, what, verdict, counts(len(res.Errors), len(res.Warnings)))
+	fmt.Fprintf(w, "%s:%d: %s %s (%s)\n", name, line, what, verdict, counts(len(res.Errors), len(res.Warnings)))
+}
+
+// printable is the tree's text s (a task id, a value quoted in a
+// message) as a terminal can show it: control characters and invalid
+// UTF-8 escaped as Go escapes them (\x1b, \n), the rest as it is.
+func printable(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case unicode.IsControl(r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
 }
 
 // resultFindings are the errors and warnings of a message's result as
 // findings, for the SARIF and Markdown forms; a finding without a place
 // of its own is at the message's line.
-func resultFindings(name string, doc *yaml.Node, res msgcheck.Result) []finding.Finding {
+func resultFindings(name string, line int, res msgcheck.Result) []finding.Finding {
 	var out []finding.Finding
 	add := func(fs []msgcheck.Finding, sev finding.Severity) {
 		for _, f := range fs {
 			loc := finding.Location{Path: name, Line: f.Line, Col: f.Column}
 			if loc.Line == 0 {
-				loc.Line, loc.Col = doc.Line, 0
+				loc.Line, loc.Col = line, 0
 			}
 			out = append(out, finding.Finding{Rule: f.Rule, Severity: sev, Location: loc, Message: f.Message})
 		}
@@ -294,6 +372,37 @@ func byteColumns(cols *yamlnode.Columns, res msgcheck.Result) {
 			list[i].Column = cols.Byte(list[i].Line, list[i].Column)
 		}
 	}
+}
+
+// isSource reports a Markdown or code file, whose messages validate
+// finds as the scan does (sourceMessages).
+func isSource(path string) bool {
+	switch extract.Language(filepath.ToSlash(path)) {
+	case "markdown", "python", "go":
+		return true
+	}
+	return false
+}
+
+// sourceMessages reads a Markdown or code file and validates its
+// protocol-core messages as the scan does: the fenced YAML and JSON
+// blocks of Markdown, the message literals of code, each recognised by
+// its shape, each finding at its place in the file; only those of the
+// kind in.kind names, when it names one.
+func (e *env) sourceMessages(c *messages.Checker, in input) ([]messages.Validated, error) {
+	data, err := e.readLimited(in.path, maxInputBytes)
+	if err != nil {
+		return nil, err
+	}
+	f, err := extract.File(filepath.ToSlash(in.path), data)
+	if err != nil {
+		return nil, err // a file of code that does not parse
+	}
+	results := c.Results(f)
+	if in.kind != "" {
+		results = slices.DeleteFunc(results, func(r messages.Validated) bool { return r.Result.Kind != in.kind })
+	}
+	return results, nil
 }
 
 // readMessages reads a file (or stdin) and decodes every document in it:
