@@ -325,6 +325,13 @@ func TestAction(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(parent, "bl.json")); err == nil {
 			t.Errorf("a file name of the tree became --write-baseline: ../bl.json was written\n%s", j.log.String())
 		}
+		// */* is a word: a PATH that is not there
+		if j.outputs["scan"]["exit-code"] != "2" || !strings.Contains(j.log.String(), "*/*: no such file or directory") {
+			t.Errorf("exit-code %q, want 2 for the PATH */*\n%s", j.outputs["scan"]["exit-code"], j.log.String())
+		}
+
+		j = newJob(nil, nil)
+		runAction(t, &a, j, tree, cache)
 		if j.outputs["scan"]["exit-code"] != "1" {
 			t.Errorf("exit-code %q, want 1 (the finding in ::error title=PWNED::x.yaml)\n%s", j.outputs["scan"]["exit-code"], j.log.String())
 		}

@@ -80,8 +80,14 @@ func (e *env) audit(args []string) int {
 		}
 		threshold = v
 	}
-	if len(outputs) == 0 {
-		outputs = []output{{format: "text"}}
+	var stdoutWriters []string // beside the reports
+	if *verdicts == "-" {
+		stdoutWriters = append(stdoutWriters, "--verdicts -")
+	}
+	outputs, err := reportsFor(outputs, stdoutWriters...)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "protoscan audit:", err)
+		return exitTrouble
 	}
 	root := *rootFlag
 	if root == "" {

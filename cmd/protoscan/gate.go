@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path"
 	"path/filepath"
@@ -26,10 +27,7 @@ import (
 // suppressions, the baseline, then --new-from-rev.
 
 // checkConfigRules rejects rule settings that name no rule protoscan has.
-func checkConfigRules(cfg *config.Config) error {
-	if cfg == nil {
-		return nil
-	}
+func checkConfigRules(cfg *config.Config) config.Errors {
 	var errs config.Errors
 	all := rules.ScanRules()
 	for _, r := range cfg.Rules {
@@ -50,9 +48,6 @@ func checkConfigRules(cfg *config.Config) error {
 		if !slices.ContainsFunc(all, func(d rules.Doc) bool { ok, _ := doublestar.Match(r.Pattern, d.ID); return ok }) {
 			errs = append(errs, cfg.Errorf(r.Pos, "%q matches no rule (protoscan rules lists them)", r.Pattern))
 		}
-	}
-	if len(errs) == 0 {
-		return nil
 	}
 	return errs
 }
@@ -101,25 +96,43 @@ func applySuppressions(fs []finding.Finding, directives map[string][]suppress.Di
 	return append(kept, problems...), n
 }
 
+// newFromRevRepo finds the repository of the working directory and
+// checks that it has rev, for --new-from-rev.
+func newFromRevRepo(ctx context.Context, rev string) (*gitdiff.Repo, error) {
+	repo, err := gitdiff.FindRepo(ctx)
+	if err == nil {
+		err = repo.Verify(ctx, rev)
+	}
+	if err != nil {
+		return nil, newFromRevError(rev, err)
+	}
+	return repo, nil
+}
+
+// newFromRevError words an error of --new-from-rev: a revision the
+// repository lacks is most often one a CI checkout did not fetch.
+func newFromRevError(rev string, err error) error {
+	if errors.Is(err, gitdiff.ErrNoRevision) {
+		return fmt.Errorf("--new-from-rev %s: %v; in CI, fetch the history (actions/checkout with fetch-depth: 0) or name a revision that exists", rev, gitdiff.ErrNoRevision)
+	}
+	return fmt.Errorf("--new-from-rev %s: %w", rev, err)
+}
+
 // onlyChanged keeps the findings on lines changed since the merge base
 // with rev, in each scanned root; a cluster is kept when any member is.
-// The repository is the working directory's: git never runs in a scanned
-// root, which may hold a repository of its own.
-func onlyChanged(ctx context.Context, fs []finding.Finding, roots []string, prefixes []string, rev string) ([]finding.Finding, error) {
+// The repository is the working directory's (newFromRevRepo): git never
+// runs in a scanned root, which may hold a repository of its own.
+func onlyChanged(ctx context.Context, repo *gitdiff.Repo, fs []finding.Finding, roots []string, prefixes []string, rev string) ([]finding.Finding, error) {
 	type root struct {
 		prefix  string
 		changes gitdiff.Changes
-	}
-	repo, err := gitdiff.FindRepo(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("--new-from-rev %s: %w", rev, err)
 	}
 	var rs []root
 	for i, r := range roots {
 		dir := dirOf(r)
 		ch, err := repo.ChangedLines(ctx, dir, rev)
 		if err != nil {
-			return nil, fmt.Errorf("--new-from-rev %s: %w", rev, err)
+			return nil, newFromRevError(rev, err)
 		}
 		rs = append(rs, root{prefixes[i], ch})
 	}
@@ -182,16 +195,17 @@ func ruleDocs(fs []finding.Finding) []rules.Doc {
 }
 
 // configFor finds the config of a scan: --config, else .protoscan.yaml
-// at the first scanned root, read only from inside that root.
-func configFor(flagPath, root string) (*config.Config, error) {
+// at the first scanned root, read only from inside that root; check
+// joins its problems to the file's own.
+func configFor(flagPath, root string, check config.Check) (*config.Config, error) {
 	if flagPath != "" {
-		return config.Load(flagPath)
+		return config.Load(flagPath, check)
 	}
 	p, ok := config.Find(dirOf(root))
 	if !ok {
 		return nil, nil
 	}
-	return config.LoadIn(dirOf(root), p)
+	return config.LoadIn(dirOf(root), p, check)
 }
 
 // slashClean is a path as findings prefix it.

@@ -73,6 +73,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return e.spec(args[1:])
 	case "config":
 		return e.config(args[1:])
+	case "init":
+		return e.initConfig(args[1:])
 	case "rules":
 		return e.rules(args[1:])
 	case "explain":
@@ -104,7 +106,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // commands are the words run takes as commands, in usage order.
-var commands = []string{"scan", "audit", "validate", "phase", "spec", "config", "rules", "explain", "version", "help"}
+var commands = []string{"scan", "audit", "validate", "phase", "spec", "config", "init", "rules", "explain", "version", "help"}
 
 // unknownCommand says that word is neither a command nor an existing path,
 // with the nearest command when one is close; exit 2.
@@ -147,12 +149,13 @@ commands:
   audit    [--format F] [--fail-under PCT] [--root DIR] PATH...   ("-" is JSON Lines on stdin)
            audit a message queue: every message validated, orphans, pending, duplicates, cycles
   validate [--delegate F | --handback F | --handoff F | --verdict F | F...] [--json] [--spec F] [--root DIR] [--events F]
-           validate protocol messages from YAML or JSON files ("-" is stdin)
+           validate protocol messages from YAML, JSON, Markdown or code files ("-" is stdin)
            --verdict F checks phase verdict JSON against its contract, fail-closed
   phase    --conditions F --handoff F [--repo DIR] [--campaign SLUG] [--phase N]
            judge a HANDOFF against a phase's exit conditions; prints the verdict JSON
   spec     [--spec F] [--root DIR] [--json-schema KIND]   print the protocol spec in effect, or one kind as JSON Schema
   config   schema | check [FILE]   print the JSON Schema of .protoscan.yaml, or check a config file
+  init     [DIR]      write a commented starter .protoscan.yaml here (or in DIR)
   rules    [--json]   list every rule: id, default severity, title
   explain  RULE       print a rule's documentation: what, why, an example, the fix
   version  print the module version and VCS revision (also --version)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -17,6 +18,7 @@ import (
 	"github.com/protoscan-dev/protoscan/internal/baseline"
 	"github.com/protoscan-dev/protoscan/internal/config"
 	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/internal/gitdiff"
 	"github.com/protoscan-dev/protoscan/internal/messages"
 	"github.com/protoscan-dev/protoscan/internal/report"
 	"github.com/protoscan-dev/protoscan/internal/safefile"
@@ -30,15 +32,56 @@ import (
 type output struct {
 	format string
 	path   string
+	// flag is how the command line asked for it ("--format json=-",
+	// "--json"), for the error of two writers bound for stdout
+	flag string
+	// stderr sends the report there: the default report, when another
+	// writer has stdout
+	stderr bool
 }
+
+// toStdout reports whether o writes to stdout.
+func (o output) toStdout() bool { return !o.stderr && (o.path == "" || o.path == "-") }
+
+// reportsFor settles where a command's reports go: those asked for, else
+// the text report on stdout, or on stderr when another writer has stdout
+// (others: "--diff", "--events -"...). Two writers bound for stdout, one
+// of them asked for, are a usage error naming both: their bytes would be
+// one stream no reader could take apart.
+func reportsFor(outputs []output, others ...string) ([]output, error) {
+	if len(outputs) == 0 {
+		outputs = []output{{format: "text", flag: "--format text", stderr: len(others) > 0}}
+	}
+	type claim struct{ flag, toFile string }
+	var claims []claim
+	for _, o := range others {
+		c := claim{flag: o} // --diff has no file to go to
+		if name, ok := strings.CutSuffix(o, " -"); ok {
+			c.toFile = name + " FILE"
+		}
+		claims = append(claims, c)
+	}
+	for _, o := range outputs {
+		if o.toStdout() {
+			claims = append(claims, claim{o.flag, "--format " + o.format + "=FILE"})
+		}
+	}
+	if len(claims) > 1 {
+		a, b := claims[0], claims[1]
+		return nil, fmt.Errorf("%s and %s both write to stdout; write one to a file (%s)", a.flag, b.flag, cmp.Or(b.toFile, a.toFile))
+	}
+	return outputs, nil
+}
+
+// formatNames are the formats of --format.
+var formatNames = []string{"text", "json", "sarif", "markdown"}
 
 func parseOutput(s string) (output, error) {
 	format, path, _ := strings.Cut(s, "=")
-	switch format {
-	case "text", "json", "sarif", "markdown":
-		return output{format, path}, nil
+	if slices.Contains(formatNames, format) {
+		return output{format: format, path: path, flag: "--format " + s}, nil
 	}
-	return output{}, fmt.Errorf("unknown format %q (want text, json, sarif or markdown, optionally =FILE)", format)
+	return output{}, fmt.Errorf("unknown format %q (want text, json, sarif or markdown, optionally =FILE%s)", format, nearValue(format, formatNames, "; "))
 }
 
 // formatFlag defines --format on fs, the one spelling scan, audit and
@@ -96,30 +139,40 @@ func (e *env) scan(args []string) int {
 		fmt.Fprintln(e.stderr, "protoscan:", err)
 		return exitTrouble
 	}
-	if len(outputs) == 0 {
-		outputs = []output{{format: "text"}}
+	var err error
+	var stdoutWriters []string // beside the reports
+	if *diffFlag {
+		stdoutWriters = append(stdoutWriters, "--diff")
+	}
+	if *baselineOut == "-" {
+		stdoutWriters = append(stdoutWriters, "--write-baseline -")
+	}
+	if outputs, err = reportsFor(outputs, stdoutWriters...); err != nil {
+		return trouble(err)
 	}
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
 	paths = nestedPaths(paths)
 	roots := writeRoots(paths...)
-	cfg, err := configFor(*configPath, paths[0])
+	// a config of the tree names a spec of the tree
+	cfgInTree := *configPath == "" || safefile.Within(dirOf(paths[0]), *configPath)
+	var named specPaths
+	if set["spec"] {
+		named = *specPath
+	}
+	cfg, err := configFor(*configPath, paths[0], checkConfig(dirOf(paths[0]), named, cfgInTree))
 	if err != nil {
 		return e.configTrouble("protoscan:", err)
 	}
 	synonyms := map[string]string(nil)
 	specInTree := false
 	if cfg != nil {
-		if err := checkConfigRules(cfg); err != nil {
-			return e.configTrouble("protoscan:", err)
-		}
 		opts.Include = append(slices.Clone(cfg.Include), opts.Include...)
 		opts.Exclude = append(slices.Clone(cfg.Exclude), opts.Exclude...)
 		if !set["spec"] && cfg.Spec != "" {
 			*specPath = cfg.SpecPaths()
-			// a config of the tree names a spec of the tree
-			specInTree = *configPath == "" || safefile.Within(dirOf(paths[0]), *configPath)
+			specInTree = cfgInTree
 		}
 		if !set["fail-on"] && cfg.FailOn != "" {
 			*failOn = cfg.FailOn
@@ -141,6 +194,13 @@ func (e *env) scan(args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	context.AfterFunc(ctx, stop) // a second interrupt kills at once
+	var repo *gitdiff.Repo
+	if *newFromRev != "" {
+		// before the scan spends its time: a revision the clone lacks
+		if repo, err = newFromRevRepo(ctx, *newFromRev); err != nil {
+			return trouble(err)
+		}
+	}
 	names := newPathMap(ctx, paths)
 	fallback := &specFallback{root: dirOf(paths[0]), prefix: names.roots[0].display}
 	if !set["spec"] {
@@ -165,7 +225,7 @@ func (e *env) scan(args []string) int {
 		case "msgcheck":
 			validate = true
 		default:
-			fmt.Fprintf(e.stderr, "protoscan: unknown analyzer %q in --analyzers (want enumdrift, divergence, msgcheck)\n", a)
+			fmt.Fprintf(e.stderr, "protoscan: unknown analyzer %q in --analyzers (want enumdrift, divergence, msgcheck%s)\n", a, nearValue(strings.TrimSpace(a), analyzerNames, "; "))
 			return exitTrouble
 		}
 	}
@@ -184,7 +244,11 @@ func (e *env) scan(args []string) int {
 		vspec := fallback.vocabularySpec(specs[0], discovered, len(*specPath) > 0)
 		if sopts.Vocabulary, err = enumdrift.NewVocabulary(vspec, synonyms, usedSpecs[1:]...); err != nil {
 			if cfg != nil && len(synonyms) > 0 {
-				return e.configTrouble("protoscan:", config.Errors{cfg.Errorf(cfg.Pos("synonyms"), "%v", err)})
+				errs := checkSynonyms(cfg, vspec)
+				if len(errs) == 0 {
+					errs = config.Errors{cfg.Errorf(cfg.Pos("synonyms"), "%v", err)}
+				}
+				return e.configTrouble("protoscan:", errs)
 			}
 			return trouble(err)
 		}
@@ -275,7 +339,7 @@ func (e *env) scan(args []string) int {
 		rep.Findings, rep.Baselined, rep.StaleBaseline = names.filterBaseline(b, rep.Findings, opts.MaxFileSize)
 	}
 	if *newFromRev != "" {
-		if rep.Findings, err = onlyChanged(ctx, rep.Findings, paths, prefixes, *newFromRev); err != nil {
+		if rep.Findings, err = onlyChanged(ctx, repo, rep.Findings, paths, prefixes, *newFromRev); err != nil {
 			return trouble(err)
 		}
 	}
@@ -311,6 +375,12 @@ func (e *env) scan(args []string) int {
 	return code
 }
 
+// failOnWords are the levels of --fail-on, as the config spells them.
+var failOnWords = []string{"error", "warning", "note", "never", "none"}
+
+// analyzerNames are the analyzers of --analyzers.
+var analyzerNames = []string{"enumdrift", "divergence", "msgcheck"}
+
 // failLevel reads --fail-on; with "none" no finding fails the run.
 func failLevel(s string) (sev finding.Severity, never bool, err error) {
 	if s == "none" || s == "never" {
@@ -318,7 +388,7 @@ func failLevel(s string) (sev finding.Severity, never bool, err error) {
 	}
 	sev, ok := finding.ParseSeverity(s)
 	if !ok {
-		return 0, false, fmt.Errorf("--fail-on %q: want error, warning, note or never", s)
+		return 0, false, fmt.Errorf("--fail-on %q: want error, warning, note or never%s", s, nearValue(s, failOnWords, " ("))
 	}
 	return sev, false, nil
 }
@@ -326,7 +396,7 @@ func failLevel(s string) (sev finding.Severity, never bool, err error) {
 // render writes one output of the scan; maxSize is the scan's file size
 // limit, which SARIF reads the flagged files again with.
 func (e *env) render(o output, roots []string, rep *report.Report, names *pathMap, maxSize int64) error {
-	color := (o.path == "" || o.path == "-") && isTerminal(e.stdout)
+	color := o.toStdout() && isTerminal(e.stdout) || o.stderr && isTerminal(e.stderr)
 	return e.writeOutput(o, roots, func(w io.Writer) error {
 		switch o.format {
 		case "json":
@@ -377,6 +447,9 @@ func (e *env) writeSARIF(w io.Writer, rep *report.Report, prefix, all string) er
 // for roots); a file that cannot be written completely is an error, and
 // is not put in place.
 func (e *env) writeOutput(o output, roots []string, write func(io.Writer) error) error {
+	if o.stderr {
+		return write(e.stderr)
+	}
 	if o.path == "" {
 		return write(e.stdout)
 	}

@@ -12,15 +12,21 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 
 	"github.com/protoscan-dev/protoscan/internal/baseline"
 	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/internal/messages"
 	"github.com/protoscan-dev/protoscan/internal/report"
 	"github.com/protoscan-dev/protoscan/internal/safefile"
 	"github.com/protoscan-dev/protoscan/internal/yamlnode"
+	"github.com/protoscan-dev/protoscan/languages/extract"
+	"github.com/protoscan-dev/protoscan/languages/facts"
 	"github.com/protoscan-dev/protoscan/languages/jsondoc"
 	"github.com/protoscan-dev/protoscan/languages/yamldoc"
 	"github.com/protoscan-dev/protoscan/msgcheck"
@@ -47,7 +53,13 @@ func (e *env) validate(args []string) int {
 	fs.Func("handoff", "evaluate the NEXUS handoffs in `FILE` (YAML, JSON or Markdown; repeatable)", func(s string) error { handoffs = append(handoffs, s); return nil })
 	var outputs []output
 	formatFlag(fs, &outputs)
-	asJSON := fs.Bool("json", false, "print one JSON result object per message (--format json)")
+	fs.BoolFunc("json", "print one JSON result object per message (--format json)", func(s string) error {
+		if on, err := strconv.ParseBool(s); err != nil || !on {
+			return err
+		}
+		outputs = append(outputs, output{format: "json", flag: "--json"})
+		return nil
+	})
 	specPath := specFlag(fs, " (default: docs/specs/protocol-core-v*.yaml under the root, else the embedded v1.0)")
 	root := fs.String("root", "", "repository root `DIR` for skills/ lookups (default: nearest ancestor with .git, else the current directory)")
 	events := addEventsFlag(fs) // see events.go
@@ -55,35 +67,39 @@ func (e *env) validate(args []string) int {
 	if code, done := parseFlags(e, fs, usage, args, func(p string) { inputs = append(inputs, input{p, ""}) }); done {
 		return code
 	}
-	if *asJSON {
-		outputs = append(outputs, output{format: "json"})
+	var stdoutWriters []string // beside the reports
+	if events.path == "-" {
+		stdoutWriters = append(stdoutWriters, "--events -")
 	}
-	if len(outputs) == 0 {
-		outputs = []output{{format: "text"}}
+	outputs, err := reportsFor(outputs, stdoutWriters...)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "protoscan validate:", err)
+		return exitTrouble
 	}
 	// handoffs and verdicts print their own text or JSON on stdout
+	asJSON := false
 	if len(handoffs)+len(verdicts) > 0 {
 		for _, o := range outputs {
-			if o.path != "" || o.format == "sarif" || o.format == "markdown" {
+			if !o.toStdout() || o.format == "sarif" || o.format == "markdown" {
 				fmt.Fprintln(e.stderr, "protoscan validate: --handoff and --verdict print text or JSON on stdout only")
 				return exitTrouble
 			}
 		}
-		*asJSON = slices.ContainsFunc(outputs, func(o output) bool { return o.format == "json" })
+		asJSON = slices.ContainsFunc(outputs, func(o output) bool { return o.format == "json" })
 	}
 	if len(handoffs) > 0 {
 		if len(inputs) > 0 {
 			fmt.Fprintln(e.stderr, "protoscan validate: --handoff cannot be combined with --delegate, --handback or files")
 			return exitTrouble
 		}
-		return e.validateHandoffs(handoffs, *asJSON, *specPath, *root)
+		return e.validateHandoffs(handoffs, asJSON, *specPath, *root)
 	}
 	if len(verdicts) > 0 {
 		if len(inputs) > 0 {
 			fmt.Fprintln(e.stderr, "protoscan validate: --verdict cannot be combined with --delegate, --handback or files")
 			return exitTrouble
 		}
-		return e.validateVerdicts(verdicts, *asJSON)
+		return e.validateVerdicts(verdicts, asJSON)
 	}
 	if len(inputs) == 0 {
 		fmt.Fprintln(e.stderr, "protoscan validate: no input; give --delegate F, --handback F or files (- for stdin)")
@@ -115,7 +131,55 @@ func (e *env) validate(args []string) int {
 	if slices.ContainsFunc(outputs, func(o output) bool { return o.format == "sarif" }) {
 		srcs = map[string][]byte{}
 	}
+	var sources *messages.Checker // for Markdown and code, made on first use
+	validated := 0
 	for _, in := range inputs {
+		if in.path != "-" && isSource(in.path) {
+			if events.path != "" {
+				fmt.Fprintf(e.stderr, "protoscan validate: %s: --events runs the pipeline on messages of YAML and JSON files only\n", in.path)
+				code = exitTrouble
+				continue
+			}
+			if sources == nil {
+				sources = messages.New(v, v.Spec())
+			}
+			results, src, err := e.sourceMessages(sources, in)
+			if err != nil {
+				fmt.Fprintln(e.stderr, "protoscan validate:", err)
+				code = exitTrouble
+				continue
+			}
+			if srcs != nil {
+				srcs[displayName(in.path)] = src
+			}
+			if len(results) == 0 {
+				// prose and code without a message are common: said, not an error
+				what := "protocol message"
+				if in.kind != "" {
+					what = strings.ToUpper(in.kind)
+				}
+				fmt.Fprintf(e.stderr, "protoscan validate: %s: no %s in it (validate reads the fenced YAML and JSON blocks of Markdown and the message literals of code, as the scan does)\n", in.path, what)
+			}
+			for i, r := range results {
+				res := r.Result
+				if !res.Valid && code == exitOK {
+					code = exitFailed
+				}
+				rj := res.JSON()
+				for k, val := range r.Value {
+					if _, ok := val.(facts.Unknown); ok {
+						rj.FieldTypes[k] = "unknown" // the code computes it
+					}
+				}
+				id, _ := r.Value["task_id"].(string)
+				enc.Encode(jsonResult{File: in.path, Document: i + 1, Line: r.Location.Line, ResultJSON: rj})
+				printResult(&text, in.path, r.Location.Line, id, res)
+				rep.Findings = append(rep.Findings, resultFindings(in.path, r.Location.Line, res)...)
+			}
+			validated += len(results)
+			rep.Files++
+			continue
+		}
 		docs, src, err := e.readMessages(in.path)
 		if err != nil {
 			fmt.Fprintln(e.stderr, "protoscan validate:", err)
@@ -138,10 +202,15 @@ func (e *env) validate(args []string) int {
 				code = exitFailed
 			}
 			enc.Encode(jsonResult{File: displayName(in.path), Document: i + 1, Line: doc.Line, ResultJSON: res.JSON()})
-			printResult(&text, displayName(in.path), doc, res)
-			rep.Findings = append(rep.Findings, resultFindings(displayName(in.path), doc, res)...)
+			id, _ := taskID(doc)
+			printResult(&text, displayName(in.path), doc.Line, id, res)
+			rep.Findings = append(rep.Findings, resultFindings(displayName(in.path), doc.Line, res)...)
+			validated++
 		}
 		rep.Files++
+	}
+	if validated == 0 && code == exitOK {
+		code = exitTrouble // Markdown or code without a message: nothing was validated
 	}
 	rep.Rules = ruleDocs(rep.Findings)
 	for _, o := range outputs {
@@ -236,37 +305,60 @@ func displayName(path string) string {
 	return path
 }
 
-func printResult(w io.Writer, name string, doc *yaml.Node, res msgcheck.Result) {
+// printResult writes a message's errors and warnings, then its verdict
+// line: where it starts, its kind and task id (id, "" for none).
+func printResult(w io.Writer, name string, line int, id string, res msgcheck.Result) {
 	for _, f := range res.Errors {
-		fmt.Fprintf(w, "%s: error: %s [%s]\n", place(name, f), f.Message, f.Rule)
+		fmt.Fprintf(w, "%s: error: %s [%s]\n", place(name, f), printable(f.Message), f.Rule)
 	}
 	for _, f := range res.Warnings {
-		fmt.Fprintf(w, "%s: warning: %s [%s]\n", place(name, f), f.Message, f.Rule)
+		fmt.Fprintf(w, "%s: warning: %s [%s]\n", place(name, f), printable(f.Message), f.Rule)
 	}
 	what := "message"
 	if res.Kind != "" {
 		what = strings.ToUpper(res.Kind)
 	}
-	if id, ok := taskID(doc); ok {
-		what += " '" + id + "'"
+	if id != "" {
+		what += " '" + printable(id) + "'"
 	}
 	verdict := "valid"
 	if !res.Valid {
 		verdict = "invalid"
 	}
-	fmt.Fprintf(w, "%s:%d: %s %s (%s)\n", name, doc.Line, what, verdict, counts(len(res.Errors), len(res.Warnings)))
+	fmt.Fprintf(w, "%s:%d: %s %s (%s)\n", name, line, what, verdict, counts(len(res.Errors), len(res.Warnings)))
+}
+
+// printable is the tree's text s (a task id, a value quoted in a
+// message) as a terminal can show it: control characters and invalid
+// UTF-8 escaped as Go escapes them (\x1b, \n), the rest as it is.
+func printable(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case unicode.IsControl(r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
 }
 
 // resultFindings are the errors and warnings of a message's result as
 // findings, for the SARIF and Markdown forms; a finding without a place
 // of its own is at the message's line.
-func resultFindings(name string, doc *yaml.Node, res msgcheck.Result) []finding.Finding {
+func resultFindings(name string, line int, res msgcheck.Result) []finding.Finding {
 	var out []finding.Finding
 	add := func(fs []msgcheck.Finding, sev finding.Severity) {
 		for _, f := range fs {
 			loc := finding.Location{Path: name, Line: f.Line, Col: f.Column}
 			if loc.Line == 0 {
-				loc.Line, loc.Col = doc.Line, 0
+				loc.Line, loc.Col = line, 0
 			}
 			out = append(out, finding.Finding{Rule: f.Rule, Severity: sev, Location: loc, Message: f.Message})
 		}
@@ -341,6 +433,37 @@ func byteColumns(cols *yamlnode.Columns, res msgcheck.Result) {
 			list[i].Column = cols.Byte(list[i].Line, list[i].Column)
 		}
 	}
+}
+
+// isSource reports a Markdown or code file, whose messages validate
+// finds as the scan does (sourceMessages).
+func isSource(path string) bool {
+	switch extract.Language(filepath.ToSlash(path)) {
+	case "markdown", "python", "go":
+		return true
+	}
+	return false
+}
+
+// sourceMessages reads a Markdown or code file and validates its
+// protocol-core messages as the scan does: the fenced YAML and JSON
+// blocks of Markdown, the message literals of code, each recognised by
+// its shape, each finding at its place in the file; only those of the
+// kind in.kind names, when it names one.
+func (e *env) sourceMessages(c *messages.Checker, in input) ([]messages.Validated, []byte, error) {
+	data, err := e.readLimited(in.path, maxInputBytes)
+	if err != nil {
+		return nil, nil, err
+	}
+	f, err := extract.File(filepath.ToSlash(in.path), data)
+	if err != nil {
+		return nil, nil, err // a file of code that does not parse
+	}
+	results := c.Results(f)
+	if in.kind != "" {
+		results = slices.DeleteFunc(results, func(r messages.Validated) bool { return r.Result.Kind != in.kind })
+	}
+	return results, data, nil
 }
 
 // readMessages reads a file (or stdin) and decodes every document in it:
@@ -508,22 +631,25 @@ func (e *env) spec(args []string) int {
 // parseFlags parses flags anywhere among the arguments (protoscan validate
 // a.yaml --json), with "--" ending them; every other argument goes to
 // onArg in command-line order. -h prints the usage to stdout and exits 0;
-// a bad flag exits 2.
+// a bad flag exits 2, named in one line with the flag or value nearest
+// to it (printFlagError).
 func parseFlags(e *env, fs *flag.FlagSet, usage string, args []string, onArg func(string)) (code int, done bool) {
 	printUsage := func(w io.Writer) {
 		fmt.Fprintln(w, usage)
 		fs.SetOutput(w)
 		fs.PrintDefaults()
-		fs.SetOutput(e.stderr)
+		fs.SetOutput(io.Discard)
 	}
 	fs.Usage = func() {}
+	fs.SetOutput(io.Discard) // its own errors: printFlagError words them
+	defer fs.SetOutput(e.stderr)
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				printUsage(e.stdout)
 				return exitOK, true
 			}
-			printUsage(e.stderr)
+			printFlagError(e.stderr, fs, err)
 			return exitTrouble, true
 		}
 		left := fs.Args()

@@ -11,7 +11,8 @@
 // Load checks the file on its own. Whether a rule id names a rule of the
 // catalogue and whether a synonym maps to a status of the spec are for the
 // caller to check (Rule.Pos and Synonym.CanonicalPos say where to point),
-// so this package depends on neither.
+// so this package depends on neither; a Check given to Load does it, and
+// its problems are reported with the file's own.
 package config
 
 import (
@@ -253,26 +254,33 @@ func Find(root string) (path string, ok bool) {
 	return "", false
 }
 
+// A Check is a caller's check of a configuration against what this
+// package does not know (the rule catalogue, the statuses of the spec):
+// it returns the problems it finds, made with Config.Errorf. Load runs it
+// on the settings the file got right even when others are wrong, so that
+// every problem of the file is reported in one run.
+type Check func(*Config) Errors
+
 // Load reads and checks the configuration file at path, which the user
 // named: it may lie anywhere. An empty file (or one of comments only) is
-// valid and sets nothing. Problems with the content are returned as an
-// Errors list of every one found, sorted by position; so is a file that
-// is not a regular file (a named pipe is never waited on) or is larger
-// than MaxBytes. A file that cannot be read gives an error from the os
-// package, and nil *Config.
-func Load(path string) (*Config, error) {
-	return load(path, safefile.ReadOptions{Explicit: true})
+// valid and sets nothing. Problems with the content, the file's own and
+// those the checks find, are returned as an Errors list of every one
+// found, sorted by position; so is a file that is not a regular file (a
+// named pipe is never waited on) or is larger than MaxBytes. A file that
+// cannot be read gives an error from the os package, and nil *Config.
+func Load(path string, checks ...Check) (*Config, error) {
+	return load(path, safefile.ReadOptions{Explicit: true}, checks)
 }
 
 // LoadIn is Load for the configuration file of the tree at root (the one
 // Find found there; root "" is the current directory): a path that
 // resolves out of root, through a link or "..", is refused, as the tree's
 // author chose it.
-func LoadIn(root, path string) (*Config, error) {
-	return load(path, safefile.ReadOptions{Root: cmp.Or(root, ".")})
+func LoadIn(root, path string, checks ...Check) (*Config, error) {
+	return load(path, safefile.ReadOptions{Root: cmp.Or(root, ".")}, checks)
 }
 
-func load(path string, opt safefile.ReadOptions) (*Config, error) {
+func load(path string, opt safefile.ReadOptions, checks []Check) (*Config, error) {
 	opt.Max = MaxBytes
 	data, err := safefile.ReadFile(path, opt)
 	if err != nil {
@@ -282,17 +290,17 @@ func load(path string, opt safefile.ReadOptions) (*Config, error) {
 		}
 		return nil, err
 	}
-	return Parse(path, data)
+	return Parse(path, data, checks...)
 }
 
 // Parse checks data as the content of the configuration file name (used
 // in errors and as Config.File), as Load does.
-func Parse(name string, data []byte) (*Config, error) {
-	return parse(name, data, MaxValues)
+func Parse(name string, data []byte, checks ...Check) (*Config, error) {
+	return parse(name, data, MaxValues, checks...)
 }
 
 // parse is Parse with a budget of nodes to visit.
-func parse(name string, data []byte, budget int) (*Config, error) {
+func parse(name string, data []byte, budget int, checks ...Check) (*Config, error) {
 	docs, err := yamldoc.Parse(name, data, yamldoc.Limits{MaxBytes: MaxBytes, MaxDepth: MaxDepth})
 	if err != nil {
 		if ye, ok := err.(*yamldoc.Error); ok {
@@ -306,6 +314,11 @@ func parse(name string, data []byte, budget int) (*Config, error) {
 	}
 	if len(docs) > 0 {
 		l.top(docs[0])
+	}
+	if !l.spent {
+		for _, check := range checks {
+			l.errs = append(l.errs, check(l.cfg)...)
+		}
 	}
 	if len(l.errs) > 0 {
 		return nil, l.sorted()

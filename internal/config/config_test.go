@@ -618,3 +618,46 @@ func TestLoadInRefusesLinkOutOfRoot(t *testing.T) {
 		t.Errorf("Load = %v, want the bad fail-on reported", err)
 	}
 }
+
+// TestChecks: a caller's checks run on the settings the file got right,
+// even when others are wrong, and their problems join the file's own,
+// sorted by position; a file that does not parse is not checked.
+func TestChecks(t *testing.T) {
+	var seen []string
+	check := func(c *Config) Errors {
+		var errs Errors
+		for _, r := range c.Rules {
+			seen = append(seen, r.Pattern)
+			if r.Pattern == "enumdrift/no-such-rule" {
+				errs = append(errs, c.Errorf(r.Pos, "unknown rule %q", r.Pattern))
+			}
+		}
+		for _, s := range c.Synonyms {
+			errs = append(errs, c.Errorf(s.CanonicalPos, "synonym %q: no status %q", s.Legacy, s.Canonical))
+		}
+		return errs
+	}
+	src := "exclud: []\nrules:\n  enumdrift/no-such-rule: off\n  msgcheck/*-words: warn\nsynonyms: {done: sucess}\nfail-on: warn\n"
+	_, err := Parse("c.yaml", []byte(src), check)
+	want := []string{
+		`c.yaml:1:1: unknown key "exclud" (did you mean "exclude"?)`,
+		`c.yaml:3:3: unknown rule "enumdrift/no-such-rule"`,
+		`c.yaml:4:21: rule "msgcheck/*-words": unknown setting "warn" (want off, on, error, warning, note or a mapping with enabled and severity; did you mean "warning"?)`,
+		`c.yaml:5:18: synonym "done": no status "sucess"`,
+		`c.yaml:6:10: fail-on: "warn" is not error, warning, note or never (did you mean "warning"?)`,
+	}
+	if err == nil || !reflect.DeepEqual(strings.Split(err.Error(), "\n"), want) {
+		t.Errorf("got\n%v\nwant\n%s", err, strings.Join(want, "\n"))
+	}
+	if !reflect.DeepEqual(seen, []string{"enumdrift/no-such-rule"}) {
+		t.Errorf("the check saw rules %q, want the one the file got right", seen)
+	}
+	// a good file with a check that finds nothing loads
+	if c, err := Parse("c.yaml", []byte("rules: {enumdrift/*: off}\n"), check); err != nil || c == nil {
+		t.Errorf("Parse = %v, %v", c, err)
+	}
+	seen = nil
+	if _, err := Parse("c.yaml", []byte("rules:\n  enumdrift/*: off\n fail-on: note\n"), check); err == nil || seen != nil {
+		t.Errorf("a file that does not parse: %v, checked %q", err, seen)
+	}
+}

@@ -81,34 +81,9 @@ func didYouMean(s string, candidates []string) string {
 	return ""
 }
 
-// nearest finds the candidate s is most likely a misspelling of: the same
-// word but for case, "_" and "-" (fail_on, failOn), or one it begins
-// (warn for warning), or one within an edit distance of a third of its
-// length (at least 1, at most 2; a transposition is one edit).
+// nearest finds the candidate s is most likely a misspelling of, as
+// editdist.Nearest finds it (fail_on, failOn; warn for warning; a swap of
+// letters).
 func nearest(s string, candidates []string) (string, bool) {
-	norm := func(x string) string { return strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(x)) }
-	ns := norm(s)
-	if ns == "" {
-		return "", false
-	}
-	for _, c := range candidates {
-		if norm(c) == ns {
-			return c, true
-		}
-	}
-	if len(ns) >= 3 {
-		for _, c := range candidates {
-			if strings.HasPrefix(norm(c), ns) {
-				return c, true
-			}
-		}
-	}
-	limit := min(max(len(ns)/3, 1), 2)
-	best, bestD := "", limit+1
-	for _, c := range candidates {
-		if d := editdist.Distance(ns, norm(c)); d < bestD {
-			best, bestD = c, d
-		}
-	}
-	return best, best != ""
+	return editdist.Nearest(s, candidates)
 }

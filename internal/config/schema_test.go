@@ -146,3 +146,29 @@ func TestSchemaAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestStarter: the file protoscan init writes loads, fits the schema,
+// sets nothing a scan would notice, and shows every key of the format.
+func TestStarter(t *testing.T) {
+	src := Starter()
+	c, err := Parse(".protoscan.yaml", src)
+	if err != nil {
+		t.Fatalf("the starter does not load: %v", err)
+	}
+	if err, ok := schemaValidate(t, compileSchema(t), string(src)); !ok || err != nil {
+		t.Errorf("the schema rejects the starter: %v", err)
+	}
+	if len(c.Include)+len(c.Exclude)+len(c.Synonyms)+len(c.Canonical) > 0 || c.Spec != "" || c.FailOn != "error" || c.MaxFileSize != 0 {
+		t.Errorf("the starter sets something: %+v", c)
+	}
+	for _, r := range c.Rules {
+		if !r.Enabled || r.HasSeverity {
+			t.Errorf("the starter changes rule %s", r.Pattern)
+		}
+	}
+	for _, k := range topKeys {
+		if k != "max-file-size" && !bytes.Contains(src, []byte(k+":")) {
+			t.Errorf("the starter does not show %s", k)
+		}
+	}
+}

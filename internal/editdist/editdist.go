@@ -2,6 +2,8 @@
 // "did you mean" of unknown keys, keywords and rule ids.
 package editdist
 
+import "strings"
+
 // MaxLen is the longest string Distance compares; a longer one is Far
 // from everything, so that a hostile key costs no quadratic table.
 const MaxLen = 64
@@ -37,3 +39,43 @@ func Distance(a, b string) int {
 	}
 	return d[len(a)][len(b)]
 }
+
+// Nearest finds the candidate s is most likely a misspelling of, for a
+// "did you mean": the same word but for case, "_" and "-" (fail_on,
+// failOn for fail-on), else one it begins, when s has 3 characters or
+// more (warn for warning), else the nearest within an edit distance of a
+// third of s's length (at least 1, at most 2; a swap of two adjacent
+// letters is one edit). The first candidate wins a tie; ok is false when
+// none is near.
+func Nearest(s string, candidates []string) (near string, ok bool) {
+	ns := fold(s)
+	if ns == "" {
+		return "", false
+	}
+	for _, c := range candidates {
+		if fold(c) == ns {
+			return c, true
+		}
+	}
+	if len(ns) >= 3 {
+		for _, c := range candidates {
+			if strings.HasPrefix(fold(c), ns) {
+				return c, true
+			}
+		}
+	}
+	limit := min(max(len(ns)/3, 1), 2)
+	best, bestD := "", limit+1
+	for _, c := range candidates {
+		if d := Distance(ns, fold(c)); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best, best != ""
+}
+
+// fold drops what spellings of one word differ in besides their letters:
+// case, "_" and "-".
+func fold(s string) string { return folder.Replace(strings.ToLower(s)) }
+
+var folder = strings.NewReplacer("_", "", "-", "")

@@ -24,3 +24,36 @@ func TestDistance(t *testing.T) {
 		}
 	}
 }
+
+func TestNearest(t *testing.T) {
+	flags := []string{"analyzers", "config", "fail-on", "fix", "format", "j", "new-from-rev", "no-cache", "no-gitignore"}
+	levels := []string{"error", "warning", "note", "never", "none"}
+	formats := []string{"text", "json", "sarif", "markdown"}
+	for _, c := range []struct {
+		s          string
+		candidates []string
+		want       string
+	}{
+		{"fial-on", flags, "fail-on"},       // a swap
+		{"fail_on", flags, "fail-on"},       // "_" for "-"
+		{"FailOn", flags, "fail-on"},        // case and no dash
+		{"new-from", flags, "new-from-rev"}, // the beginning of it
+		{"no-cach", flags, "no-cache"},
+		{"fi", flags, "fix"}, // one edit from it
+		{"frobnicate", flags, ""},
+		{"jj", flags, "j"},
+		{"warn", levels, "warning"},
+		{"erorr", levels, "error"},
+		{"loud", levels, ""},
+		{"jsno", formats, "json"},
+		{"sarf", formats, "sarif"},
+		{"markdwon", formats, "markdown"},
+		{"", formats, ""},
+		{strings.Repeat("x", MaxLen+1), formats, ""},
+	} {
+		got, ok := Nearest(c.s, c.candidates)
+		if got != c.want || ok != (c.want != "") {
+			t.Errorf("Nearest(%q) = %q, %v; want %q", c.s, got, ok, c.want)
+		}
+	}
+}

@@ -162,6 +162,37 @@ func override(key, env, value string) []string {
 	return []string{"-c", key + "=" + value}
 }
 
+// ErrNoRevision is the error of a revision the repository does not have
+// (errors.Is finds it in the error of Verify and ChangedLines): in a CI
+// clone, most often a branch that was not fetched.
+var ErrNoRevision = errors.New("no such revision here")
+
+// Verify checks that rev names a commit of the repository, before a scan
+// spends its time: the error wraps ErrNoRevision when it names none.
+// A name of something else (a blob) is git's error.
+func (r *Repo) Verify(ctx context.Context, rev string) error {
+	if err := checkRev(rev); err != nil {
+		return err
+	}
+	out, err := r.output(ctx, "rev-parse", "--verify", "--quiet", rev+"^{commit}")
+	var ee *exec.ExitError
+	if errors.As(err, &ee) && ee.ExitCode() == 1 && len(bytes.TrimSpace(out)) == 0 {
+		return fmt.Errorf("gitdiff: %s: %w", rev, ErrNoRevision)
+	}
+	return err
+}
+
+// checkRev refuses what cannot be a revision: nothing, or an option.
+func checkRev(rev string) error {
+	switch {
+	case rev == "":
+		return errors.New("gitdiff: no revision to compare with")
+	case strings.HasPrefix(rev, "-"):
+		return fmt.Errorf("gitdiff: invalid revision %q", rev)
+	}
+	return nil
+}
+
 // ChangedLines returns the lines of the working tree under dir that
 // changed since the merge base of HEAD and rev (a branch, tag, commit or
 // any revision git accepts). dir is the repository's top level or a
@@ -169,13 +200,11 @@ func override(key, env, value string) []string {
 // it. git runs at the top level, never in dir.
 //
 // Errors are clear and include git's own message: dir outside the
-// repository, rev unknown, no common history.
+// repository, rev unknown (ErrNoRevision), no common history (and
+// whether the clone is shallow, which cuts it).
 func (r *Repo) ChangedLines(ctx context.Context, dir, rev string) (Changes, error) {
-	switch {
-	case rev == "":
-		return nil, errors.New("gitdiff: no revision to compare with")
-	case strings.HasPrefix(rev, "-"):
-		return nil, fmt.Errorf("gitdiff: invalid revision %q", rev)
+	if err := checkRev(rev); err != nil {
+		return nil, err
 	}
 	if st, err := os.Stat(dir); err != nil {
 		return nil, fmt.Errorf("gitdiff: %w", err)
@@ -186,11 +215,18 @@ func (r *Repo) ChangedLines(ctx context.Context, dir, rev string) (Changes, erro
 	if err != nil {
 		return nil, err
 	}
+	if err := r.Verify(ctx, rev); err != nil {
+		return nil, err
+	}
 	out, err := r.output(ctx, "merge-base", rev, "HEAD")
 	if err != nil {
 		var ee *exec.ExitError
 		if errors.As(err, &ee) && ee.ExitCode() == 1 && len(bytes.TrimSpace(out)) == 0 {
-			return nil, fmt.Errorf("gitdiff: %s and HEAD have no common history (git merge-base found no merge base)", rev)
+			why := "git merge-base found no merge base"
+			if sh, _ := r.output(ctx, "rev-parse", "--is-shallow-repository"); strings.TrimSpace(string(sh)) == "true" {
+				why += "; the clone is shallow: fetch the history (in CI, actions/checkout with fetch-depth: 0)"
+			}
+			return nil, fmt.Errorf("gitdiff: %s and HEAD have no common history (%s)", rev, why)
 		}
 		return nil, err
 	}

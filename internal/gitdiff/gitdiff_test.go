@@ -237,8 +237,8 @@ func TestChangedLinesErrors(t *testing.T) {
 	if _, err := changedLines(t, ctx, dir, newRepo(t), "main"); err == nil || !strings.Contains(err.Error(), "outside the git work tree") {
 		t.Errorf("directory outside the repository: %v", err)
 	}
-	// no commit yet: HEAD is not a revision
-	if _, err := changedLines(t, ctx, dir, dir, "main"); err == nil || !strings.Contains(err.Error(), "merge-base") {
+	// no commit yet: main is not a revision, and HEAD is none either
+	if _, err := changedLines(t, ctx, dir, dir, "main"); !errors.Is(err, ErrNoRevision) {
 		t.Errorf("unborn HEAD: %v", err)
 	}
 	write(t, dir, "a.go", "package a\n")
@@ -246,9 +246,20 @@ func TestChangedLinesErrors(t *testing.T) {
 	git(t, dir, "commit", "-q", "-m", "base")
 
 	_, err := changedLines(t, ctx, dir, dir, "nosuch")
-	if err == nil || !strings.Contains(err.Error(), "nosuch") || !strings.Contains(err.Error(), "fatal:") {
+	if !errors.Is(err, ErrNoRevision) || err.Error() != "gitdiff: nosuch: no such revision here" {
 		t.Errorf("unknown revision: %v", err)
 	}
+	// a name of something that is not a commit is git's error
+	blob := strings.TrimSpace(git(t, dir, "rev-parse", "HEAD:a.go"))
+	if _, err := changedLines(t, ctx, dir, dir, blob); err == nil || errors.Is(err, ErrNoRevision) {
+		t.Errorf("a blob as the revision: %v", err)
+	}
+	// with HEAD unborn, the merge base is what fails
+	git(t, dir, "checkout", "-q", "--orphan", "unborn")
+	if _, err := changedLines(t, ctx, dir, dir, "main"); err == nil || !strings.Contains(err.Error(), "merge-base") {
+		t.Errorf("unborn HEAD: %v", err)
+	}
+	git(t, dir, "checkout", "-q", "main")
 	for _, rev := range []string{"", "--output=/tmp/x", "-h"} {
 		if _, err := changedLines(t, ctx, dir, dir, rev); err == nil {
 			t.Errorf("revision %q accepted", rev)
@@ -583,5 +594,35 @@ func TestTreeAttributesRunNoDriver(t *testing.T) {
 	entries, _ := os.ReadDir(marks)
 	for _, e := range entries {
 		t.Errorf("%s ran", e.Name())
+	}
+}
+
+// TestShallowClone: in a shallow clone (a CI checkout's default), the
+// merge base is cut off; the error says to fetch the history.
+func TestShallowClone(t *testing.T) {
+	up := newRepo(t)
+	write(t, up, "a.go", "package a\n")
+	git(t, up, "add", "-A")
+	git(t, up, "commit", "-q", "-m", "base")
+	git(t, up, "checkout", "-q", "-b", "feature")
+	write(t, up, "b.go", "package a\n")
+	git(t, up, "add", "-A")
+	git(t, up, "commit", "-q", "-m", "feature")
+	git(t, up, "checkout", "-q", "main")
+	write(t, up, "c.go", "package a\n")
+	git(t, up, "add", "-A")
+	git(t, up, "commit", "-q", "-m", "main moves on")
+
+	clone := filepath.Join(t.TempDir(), "clone")
+	git(t, up, "clone", "-q", "--depth", "1", "--no-single-branch", "--branch", "feature", "file://"+up, clone)
+	_, err := changedLines(t, context.Background(), clone, clone, "origin/main")
+	if err == nil || !strings.Contains(err.Error(), "no common history") || !strings.Contains(err.Error(), "the clone is shallow: fetch the history") {
+		t.Errorf("shallow clone: %v", err)
+	}
+	// the full history: the merge base is found
+	git(t, clone, "fetch", "-q", "--unshallow")
+	ch, err := changedLines(t, context.Background(), clone, clone, "origin/main")
+	if err != nil || !reflect.DeepEqual(ch, Changes{"b.go": {{1, 1}}}) {
+		t.Errorf("after fetching the history: %v, %v", ch, err)
 	}
 }

@@ -2,6 +2,7 @@ package messages_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -234,6 +235,50 @@ func TestProtocolsPrefilter(t *testing.T) {
 	} {
 		if got := c.MayHaveMessages(tc.rel, []byte(strings.ToLower(tc.src))); got != tc.want {
 			t.Errorf("MayHaveMessages(%s, %q) = %v, want %v", tc.rel, tc.src, got, tc.want)
+		}
+	}
+}
+
+// TestResults: Results finds the messages Check finds and reports the
+// same findings at the same places, grouped by message, with msgcheck's
+// result (kind, validity) on each.
+func TestResults(t *testing.T) {
+	for _, tc := range []struct{ path, src string }{
+		{"fixtures/a.yaml", goodHandback + "---\n" + strings.Replace(goodHandback, "feature-x-001", "Bad_ID", 1) + "surprise: 1\n"},
+		{"queue/handback-7.yaml", "task_id: feature-x-001\nmetrics: {quality: 2}\n"},
+		{"config/app.yaml", "name: api\nstatus: ok\nreplicas: 3\n"},
+		{"agents/worker.py", "def done(tid, q):\n    return {\"task_id\": tid, \"status\": \"success\", \"metrics\": {\"quality\": q, \"tokens\": -1}}\n"},
+		{"docs/example.md", "# Example\n\n```yaml\n" + strings.Replace(goodHandback, "success", "complete", 1) + "```\n\n```json\n{\"task_id\": \"t-1\", \"status\": \"success\", \"output\": {}, \"metrics\": {}}\n```\n"},
+	} {
+		f, err := extract.File(tc.path, []byte(tc.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := checker(t)
+		fs, outcomes := c.Check(f)
+		var want []string
+		for _, f := range fs {
+			want = append(want, fmt.Sprintf("%d:%d %s", f.Line, f.Col, f.Rule))
+		}
+		results := c.Results(f)
+		if len(results) != len(outcomes) {
+			t.Fatalf("%s: %d results, %d outcomes", tc.path, len(results), len(outcomes))
+		}
+		var got []string
+		for i, r := range results {
+			o := outcomes[i]
+			if r.Result.Kind != o.Kind || r.Result.Valid != o.Valid || r.Location != o.Location {
+				t.Errorf("%s: result %d: %s valid=%v at %v; outcome %s valid=%v at %v", tc.path, i,
+					r.Result.Kind, r.Result.Valid, r.Location, o.Kind, o.Valid, o.Location)
+			}
+			for _, e := range append(r.Result.Errors, r.Result.Warnings...) {
+				got = append(got, fmt.Sprintf("%d:%d %s", e.Line, e.Column, e.Rule))
+			}
+		}
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: results\n%s\ncheck\n%s", tc.path, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
 	}
 }
