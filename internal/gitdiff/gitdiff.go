@@ -18,7 +18,10 @@
 // branch forked do not count. Untracked files that .gitignore does not
 // exclude count as entirely new. Lines are those added or modified, with
 // their new line numbers; a renamed file counts under its new path;
-// deleted files, binary files and submodules are left out.
+// deleted files and submodules are left out. Every file is diffed as text
+// (--text), so a .gitattributes of the tree that marks files -diff or
+// binary cannot hide their changes; a changed file git still reports as
+// binary, and an untracked binary file, count as wholly changed.
 //
 // The diff is read as it streams out of git, line by line, so a large diff
 // is never held in memory. git is run with the options that make its
@@ -33,6 +36,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -375,10 +379,15 @@ func (r *Repo) stream(ctx context.Context, read func(io.Reader) error, args ...s
 // diff adds to m the changes of the working tree under pathspec against
 // base, with paths from the top level.
 func (r *Repo) diff(ctx context.Context, base string, pathspec []string, m Changes) error {
-	args := []string{"diff", "--unified=0", "--no-color", "--no-ext-diff", "--no-textconv", "--no-relative",
+	args := []string{"diff", "--text", "--unified=0", "--no-color", "--no-ext-diff", "--no-textconv", "--no-relative",
 		"--find-renames", "--ignore-submodules=all", "--submodule=short", "--src-prefix=a/", "--dst-prefix=b/", base, "--"}
 	return r.stream(ctx, func(rd io.Reader) error { return parseDiff(rd, m) }, append(args, pathspec...)...)
 }
+
+// wholeFile is every line of a file: the change of a binary file, whose
+// lines are not counted (it may be large, and no finding is on a line of
+// it but line 0).
+var wholeFile = []LineRange{{1, math.MaxInt}}
 
 // lineReader reads lines of any length; of a line longer than its buffer
 // only the head is kept (hunk bodies are skipped, headers are short).
@@ -409,11 +418,13 @@ func (lr *lineReader) next() ([]byte, error) {
 // fileDiff is the file whose diff is being read.
 type fileDiff struct {
 	path string // new path, "" until known
-	drop bool   // deleted or binary
+	drop   bool // deleted
+	binary bool // binary even as text: wholly changed
 }
 
 // parseDiff reads a "git diff --unified=0" patch and adds the new-side
-// lines of every hunk to m. Hunk bodies are counted off with the hunk
+// lines of every hunk to m; a file git still calls binary is wholly
+// changed. Hunk bodies are counted off with the hunk
 // header's line counts, so no content line is mistaken for a header.
 func parseDiff(r io.Reader, m Changes) error {
 	lr := &lineReader{br: bufio.NewReaderSize(r, 64<<10)}
@@ -422,6 +433,9 @@ func parseDiff(r io.Reader, m Changes) error {
 		if cur != nil && !cur.drop && cur.path != "" {
 			if _, ok := m[cur.path]; !ok {
 				m[cur.path] = []LineRange{}
+			}
+			if cur.binary {
+				m[cur.path] = slices.Clone(wholeFile)
 			}
 		}
 		cur = nil
@@ -460,8 +474,10 @@ func parseDiff(r io.Reader, m Changes) error {
 			cur = &fileDiff{path: headerPath(line[len("diff --git "):])}
 		case cur == nil:
 			// not inside a file's diff: nothing to read
-		case strings.HasPrefix(line, "deleted file mode"), strings.HasPrefix(line, "Binary files "), line == "GIT binary patch":
+		case strings.HasPrefix(line, "deleted file mode"):
 			cur.drop = true
+		case strings.HasPrefix(line, "Binary files "), line == "GIT binary patch":
+			cur.binary = true
 		case strings.HasPrefix(line, "rename to "):
 			cur.path = unquote(line[len("rename to "):])
 		case strings.HasPrefix(line, "copy to "):
@@ -645,8 +661,8 @@ func cutQuoted(s string) (name, rest string, ok bool) {
 }
 
 // untracked adds the untracked, not ignored files under pathspec to m,
-// each as entirely new, with paths from the top level. Binary files are
-// left out; a special file (a symlink) counts as changed without lines.
+// each as entirely new, with paths from the top level (binary files too);
+// a special file (a symlink) counts as changed without lines.
 func (r *Repo) untracked(ctx context.Context, pathspec []string, m Changes) error {
 	var paths []string
 	err := r.stream(ctx, func(rd io.Reader) error {
@@ -677,7 +693,7 @@ func (r *Repo) untracked(ctx context.Context, pathspec []string, m Changes) erro
 		case err != nil:
 			return fmt.Errorf("gitdiff: untracked file: %w", err)
 		case binary:
-			continue
+			m[p] = slices.Clone(wholeFile)
 		case n == 0:
 			m[p] = []LineRange{}
 		default:

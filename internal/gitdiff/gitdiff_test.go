@@ -83,6 +83,29 @@ func changedLines(t *testing.T, ctx context.Context, cwd, dir, rev string) (Chan
 
 const quoted = "quo\"te ü.go"
 
+// A pull request that marks its files -diff or binary in .gitattributes
+// does not hide their changes: they are diffed as text.
+func TestChangedLinesAttributes(t *testing.T) {
+	dir := newRepo(t)
+	write(t, dir, "queue/a.yaml", "task_id: a-1\nstatus: success\n")
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-q", "-m", "base")
+	git(t, dir, "branch", "base")
+	write(t, dir, ".gitattributes", "*.yaml -diff\nqueue/** binary\n")
+	write(t, dir, "queue/a.yaml", "task_id: a-1\nstatus: done\n")
+	write(t, dir, "queue/b.yaml", "task_id: b-1\nstatus: done\n")
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-q", "-m", "hide the change")
+	got, err := changedLines(t, context.Background(), dir, dir, "base")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Changes{".gitattributes": {{1, 2}}, "queue/a.yaml": {{2, 2}}, "queue/b.yaml": {{1, 2}}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("ChangedLines:\n got %v\nwant %v", got, want)
+	}
+}
+
 func TestChangedLines(t *testing.T) {
 	dir := newRepo(t)
 	// settings that change git diff's output must not matter
@@ -159,6 +182,10 @@ func TestChangedLines(t *testing.T) {
 		"empty.go":                {},
 		"sub/new.py":              {{1, 1}},
 		"new dir/ü x.yaml":        {{1, 2}},
+		// diffed as text, whatever attributes say; a binary untracked
+		// file is wholly new
+		"bin.dat":  {{1, 1}},
+		"ubin.dat": wholeFile,
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("ChangedLines:\n got %v\nwant %v", got, want)
@@ -349,6 +376,7 @@ func TestParseDiff(t *testing.T) {
 		"new name.go": {},
 		"m.sh":        {},
 		"p q.go":      {{3, 3}},
+		"bin":         wholeFile,
 	}
 	if !reflect.DeepEqual(m, want) {
 		t.Errorf("got  %v\nwant %v", m, want)
