@@ -417,9 +417,9 @@ func (lr *lineReader) next() ([]byte, error) {
 
 // fileDiff is the file whose diff is being read.
 type fileDiff struct {
-	path string // new path, "" until known
-	drop   bool // deleted
-	binary bool // binary even as text: wholly changed
+	path   string // new path, "" until known
+	drop   bool   // deleted
+	binary bool   // binary even as text: wholly changed
 }
 
 // parseDiff reads a "git diff --unified=0" patch and adds the new-side
