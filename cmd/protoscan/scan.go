@@ -332,7 +332,7 @@ func (e *env) scan(args []string) int {
 		}
 		rep.Baselined, rep.Findings = len(rep.Findings), nil
 	} else if *baselineIn != "" {
-		b, err := baseline.Load(*baselineIn)
+		b, err := baseline.Load(*baselineIn, roots...)
 		if err != nil {
 			return trouble(err)
 		}

@@ -37,11 +37,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/internal/safefile"
 )
 
 // Version is the version of the file format Write writes and Load reads.
@@ -169,11 +170,28 @@ func Read(r io.Reader) (*Baseline, error) {
 	return parse(data)
 }
 
-// Load reads the baseline file at path. Every error names the file: a
-// missing or unreadable file, JSON that is not well formed (with the line
-// and column), a file of another version, an entry without rule or path.
-func Load(path string) (*Baseline, error) {
-	data, err := os.ReadFile(path)
+// MaxSize is the largest baseline file read: 64 MiB, some 400,000
+// entries.
+const MaxSize = 64 << 20
+
+// Load reads the baseline file at path, of at most MaxSize bytes. A path
+// that lies in one of trees (the directories the command reads, which a
+// pull request writes) is the tree's, read as the tree's spec is: a
+// regular file that resolves inside that tree, never through a link out
+// of it (a committed link to /dev/zero is refused unopened). A path
+// outside them is the user's and read as named. Every error names the
+// file: a missing, unreadable or refused file, JSON that is not well
+// formed (with the line and column), a file of another version, an entry
+// without rule or path.
+func Load(path string, trees ...string) (*Baseline, error) {
+	opt := safefile.ReadOptions{Max: MaxSize, Explicit: true}
+	for _, t := range trees {
+		if lexicallyIn(t, path) {
+			opt = safefile.ReadOptions{Root: t, Max: MaxSize}
+			break
+		}
+	}
+	data, err := safefile.ReadFile(path, opt)
 	if err != nil {
 		return nil, fmt.Errorf("baseline: %w", err)
 	}
@@ -186,6 +204,18 @@ func Load(path string) (*Baseline, error) {
 		return nil, fmt.Errorf("baseline %s: %w", path, err)
 	}
 	return b, nil
+}
+
+// lexicallyIn reports whether path, as written, names something in the
+// directory root (links not followed: that is what is checked next).
+func lexicallyIn(root, path string) bool {
+	r, err1 := filepath.Abs(root)
+	p, err2 := filepath.Abs(path)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	rel, err := filepath.Rel(r, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // syntaxError is malformed JSON at a line and column.
