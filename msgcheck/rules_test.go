@@ -497,6 +497,17 @@ func TestSkillDirectories(t *testing.T) {
 			t.Errorf("with skills/: Unchecked(delegate) = %q, want none", got)
 		}
 	})
+	t.Run("skills linked out of the root counts as absent", func(t *testing.T) {
+		root, outside := t.TempDir(), t.TempDir()
+		mkdir(t, outside, "queue-management")
+		if err := os.Symlink(outside, filepath.Join(root, "skills")); err != nil {
+			t.Skip("no symbolic links here")
+		}
+		v := newValidator(t, root)
+		expect(t, v.Validate("delegate", validDelegate()), nil, []string{
+			"msgcheck/delegate-skill-unchecked | skill: not checked: no skills/ or src/skills/ directory in the repository " + root,
+		})
+	})
 	t.Run("no root", func(t *testing.T) {
 		v := newValidator(t, "")
 		expect(t, v.Validate("delegate", validDelegate()), nil, []string{

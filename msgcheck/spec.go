@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -772,6 +773,31 @@ func (c *compiler) strings(n *yaml.Node) []string {
 	return out
 }
 
+// repoDirs reads existsIn: directories of the repository, each relative
+// to its root and inside it. The check is on the text alone, before any
+// file is looked at, so a spec cannot learn which directories outside the
+// repository exist: every such entry is the same error.
+func (c *compiler) repoDirs(n *yaml.Node) []string {
+	dirs := c.strings(n)
+	if n.Kind != yaml.SequenceNode {
+		return dirs
+	}
+	out := dirs[:0]
+	for _, e := range n.Content {
+		if e = deref(e); e.Kind != yaml.ScalarNode {
+			continue // c.strings said so
+		}
+		d := e.Value
+		clean := path.Clean(strings.ReplaceAll(d, `\`, "/"))
+		if d == "" || path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") || filepath.IsAbs(d) || filepath.VolumeName(d) != "" {
+			c.errorf(e, "existsIn entries are directories of the repository, relative to its root and inside it")
+			continue
+		}
+		out = append(out, clean)
+	}
+	return out
+}
+
 // ref returns the compiled schema a $ref names. A placeholder is recorded
 // before compiling so recursive definitions resolve to themselves.
 func (c *compiler) ref(at *yaml.Node, ref string) *schema {
@@ -935,7 +961,7 @@ func (c *compiler) fill(s *schema, n *yaml.Node, depth int) {
 				s.deprecated = v.Value
 			}
 		case "existsIn":
-			s.existsIn = c.strings(v)
+			s.existsIn = c.repoDirs(v)
 		case "aliases":
 			aliasNode = v
 		default:

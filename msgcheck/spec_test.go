@@ -357,6 +357,14 @@ func TestSpecErrors(t *testing.T) {
 		{"CEL rule missing", head + "    v: {}\n  x-protoscan-validations:\n    - {message: m}\n", `bad.yaml:7:7: x-protoscan-validations[0] has no rule`},
 		{"CEL unknown key", head + "    v: {}\n  x-protoscan-validations:\n    - {rule: \"true\", messsage: m}\n", `bad.yaml:7:22: unknown key "messsage" in a validation rule (want rule, message, fieldPath, reason, severity)`},
 		{"CEL not a list", head + "    v: {}\n  x-protoscan-validations: {rule: \"true\"}\n", `bad.yaml:6:28: x-protoscan-validations must be a list of {rule, message}`},
+		// existsIn names directories of the repository: every entry that
+		// leaves it is the same error, decided on the text, so a spec of
+		// the tree learns nothing of the disk outside
+		{"existsIn up", head + "    v: {existsIn: [../outside/secret]}\n", `bad.yaml:5:20: existsIn entries are directories of the repository, relative to its root and inside it`},
+		{"existsIn far up", head + "    v: {existsIn: [skills, ../../../../root]}\n", `bad.yaml:5:28: existsIn entries are directories of the repository, relative to its root and inside it`},
+		{"existsIn absolute", head + "    v: {existsIn: [/etc]}\n", `bad.yaml:5:20: existsIn entries are directories of the repository, relative to its root and inside it`},
+		{"existsIn up inside", head + "    v: {existsIn: [a/../../b]}\n", `bad.yaml:5:20: existsIn entries are directories of the repository, relative to its root and inside it`},
+		{"existsIn backslash", head + "    v: {existsIn: ['..\\x']}\n", `bad.yaml:5:20: existsIn entries are directories of the repository, relative to its root and inside it`},
 	}
 	for _, r := range rows {
 		t.Run(r.name, func(t *testing.T) {

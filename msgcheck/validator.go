@@ -12,6 +12,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/protoscan-dev/protoscan/internal/safefile"
 	"github.com/protoscan-dev/protoscan/internal/yamlnode"
 )
 
@@ -78,7 +79,11 @@ func New(opts Options, specs ...*Spec) (*Validator, error) {
 			for _, dir := range sc.existsIn {
 				names, done := read[dir]
 				if !done && v.root != "" {
-					names = readEntries(filepath.Join(v.root, filepath.FromSlash(dir)))
+					// dir is relative and inside the root (the spec
+					// loader says so); a link out of it counts as absent
+					if full := filepath.Join(v.root, filepath.FromSlash(dir)); safefile.Within(v.root, full) {
+						names = readEntries(full)
+					}
 					read[dir] = names
 				}
 				if names == nil {

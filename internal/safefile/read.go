@@ -91,26 +91,101 @@ func ReadFile(path string, opt ReadOptions) ([]byte, error) {
 }
 
 // inside resolves every link of path and returns the result when it lies
-// within root (also resolved), else an *Error.
+// within root (also resolved), else an *Error. Nothing outside root is
+// looked at: the path is checked as written first, then each link as it
+// is met, so a path or a link that leads out gets the same error whether
+// or not its target exists.
 func inside(path, root string) (string, error) {
 	realRoot, err := resolve(root)
 	if err != nil {
 		return "", renamed("open", root, err)
 	}
-	target, err := resolve(path)
-	if err != nil {
-		return "", renamed("open", path, err)
+	absRoot, err1 := filepath.Abs(root)
+	abs, err2 := filepath.Abs(path)
+	if err1 != nil || err2 != nil {
+		return "", &Error{Path: path, Reason: "cannot be resolved"}
 	}
-	rel, err := filepath.Rel(realRoot, target)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
-		// the target is not named: it is no business of whoever reads
-		// the report of a tree
-		return "", &Error{Path: path, Reason: "leads out of " + root + " (only a file named on the command line may)"}
+	rel, ok := relIn(absRoot, abs)
+	if !ok {
+		return "", leadsOut(path, root)
+	}
+	target, out, err := walkIn(realRoot, rel)
+	switch {
+	case out:
+		return "", leadsOut(path, root)
+	case err != nil:
+		return "", renamed("open", path, err)
 	}
 	return target, nil
 }
 
-// resolve is the absolute path with every symbolic link resolved.
+// leadsOut is the one error of every path that leaves root: the target
+// is not named, it is no business of whoever reads the report of a tree.
+func leadsOut(path, root string) error {
+	return &Error{Path: path, Reason: "leads out of " + root + " (only a file named on the command line may)"}
+}
+
+// relIn is p relative to dir, when p lies in it (both absolute and
+// clean, links not followed).
+func relIn(dir, p string) (string, bool) {
+	rel, err := filepath.Rel(dir, p)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		return "", false
+	}
+	return rel, true
+}
+
+// maxLinks bounds the links walkIn follows, as the system's ELOOP does.
+const maxLinks = 40
+
+// walkIn resolves rel under root (resolved) one name at a time, with
+// Lstat and Readlink of names inside root only; out reports a link or
+// ".." that leaves root, before anything outside it is looked at.
+func walkIn(root, rel string) (target string, out bool, err error) {
+	parts := strings.Split(rel, string(filepath.Separator))
+	cur, links := root, 0
+	for len(parts) > 0 {
+		name := parts[0]
+		parts = parts[1:]
+		switch name {
+		case "", ".":
+			continue
+		case "..":
+			if cur == root {
+				return "", true, nil
+			}
+			cur = filepath.Dir(cur)
+			continue
+		}
+		next := filepath.Join(cur, name)
+		fi, err := os.Lstat(next)
+		if err != nil {
+			return "", false, err
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			cur = next
+			continue
+		}
+		if links++; links > maxLinks {
+			return "", false, syscall.ELOOP
+		}
+		link, err := os.Readlink(next)
+		if err != nil {
+			return "", false, err
+		}
+		if !filepath.IsAbs(link) {
+			link = filepath.Join(cur, link)
+		}
+		r, ok := relIn(root, filepath.Clean(link))
+		if !ok {
+			return "", true, nil
+		}
+		parts = append(strings.Split(r, string(filepath.Separator)), parts...)
+		cur = root
+	}
+	return cur, false, nil
+}
+
 func resolve(p string) (string, error) {
 	r, err := filepath.EvalSymlinks(p)
 	if err != nil {

@@ -150,3 +150,38 @@ func TestReadFileLinkInsideRoot(t *testing.T) {
 		}
 	}
 }
+
+// A path or a link of the tree that leads out gets one error, whether or
+// not its target exists: the tree cannot probe the disk outside it.
+func TestReadFileOutOfRootSameError(t *testing.T) {
+	outside := t.TempDir()
+	write(t, filepath.Join(outside, "there.yaml"), "x: 1\n")
+	root := t.TempDir()
+	symlink(t, filepath.Join(outside, "there.yaml"), filepath.Join(root, "there.yaml"))
+	symlink(t, filepath.Join(outside, "missing.yaml"), filepath.Join(root, "missing.yaml"))
+	symlink(t, outside, filepath.Join(root, "dir"))
+	symlink(t, "dir/../../x", filepath.Join(root, "hop"))
+	reason := func(p string) string {
+		t.Helper()
+		_, err := ReadFile(p, ReadOptions{Root: root})
+		var e *Error
+		if !errors.As(err, &e) {
+			t.Fatalf("%s: err = %v, want an *Error", p, err)
+		}
+		return e.Reason
+	}
+	want := reason(filepath.Join(root, "there.yaml"))
+	for _, p := range []string{
+		filepath.Join(root, "missing.yaml"),
+		filepath.Join(root, "dir", "there.yaml"),
+		filepath.Join(root, "dir", "missing.yaml"),
+		filepath.Join(root, "hop"),
+		filepath.Join(root, "..", filepath.Base(outside), "there.yaml"),
+		filepath.Join(root, "..", filepath.Base(outside), "missing.yaml"),
+		"/nonexistent/x.yaml",
+	} {
+		if got := reason(p); got != want {
+			t.Errorf("%s: %q, want %q as for every path that leads out", p, got, want)
+		}
+	}
+}
