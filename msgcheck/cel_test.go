@@ -168,6 +168,15 @@ func TestCELGuardedFunctions(t *testing.T) {
 	if res := v.Validate("msg", map[string]any{"v": "ab"}); res.Valid || len(res.Warnings) > 0 {
 		t.Errorf("valid=%v errors=%q warnings=%q", res.Valid, describe(res.Errors), describe(res.Warnings))
 	}
+	// a pattern from the message of a sane length is matched
+	pv := newValidator(t, "", celSpec(t, "- rule: self.v.matches(self.p)"))
+	// (p is no field of the spec: one unknown-field warning)
+	if res := pv.Validate("msg", map[string]any{"v": "aa", "p": "^a+$"}); !res.Valid || len(res.Warnings) != 1 {
+		t.Errorf("valid=%v errors=%q warnings=%q", res.Valid, describe(res.Errors), describe(res.Warnings))
+	}
+	if res := pv.Validate("msg", map[string]any{"v": "ab", "p": "^a+$"}); res.Valid || len(res.Warnings) != 1 {
+		t.Errorf("valid=%v errors=%q warnings=%q", res.Valid, describe(res.Errors), describe(res.Warnings))
+	}
 	// on a 1 MiB field, each call below would build more than the
 	// 4 MiB (split: 262,144 parts) a call may: refused before it runs
 	for _, rule := range []string{
@@ -176,6 +185,9 @@ func TestCELGuardedFunctions(t *testing.T) {
 		"strings.quote(self.v + self.v + self.v).size() > 0",
 		"self.v.split('').size() > 0",
 		"'%s %s %s %s %s'.format([self.v, self.v, self.v, self.v, self.v]).size() > 0",
+		// a pattern from the message is compiled only up to 4 KiB
+		"self.v.matches(self.v)",
+		"matches(self.v, self.v)",
 	} {
 		v := newValidator(t, "", celSpec(t, "- rule: |-\n    "+rule))
 		res := v.Validate("msg", map[string]any{"v": strings.Repeat("a", 1<<20)})

@@ -1,6 +1,7 @@
 package msgcheck
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -17,7 +18,8 @@ import (
 // that holds the same list twice at every level, quote doubling every
 // backslash) would build that result before the check. These functions
 // are wrapped to measure their result first and refuse to build one over
-// maxRuleString bytes (split: maxSplitParts parts).
+// maxRuleString bytes (split: maxSplitParts parts); matches refuses a
+// pattern over maxMatchesPattern bytes.
 
 // maxRuleString bounds a string a rule's function call builds.
 const maxRuleString = 4 << 20
@@ -25,6 +27,23 @@ const maxRuleString = 4 << 20
 // maxSplitParts bounds the parts of one split; each costs about fifty
 // bytes beside its text.
 const maxSplitParts = 1 << 18
+
+// maxMatchesPattern bounds the pattern of a matches() call, which a rule
+// may take from the message: RE2 matches in linear time, but compiling a
+// pattern costs time and memory in its length (4 MB: seconds and half a
+// gigabyte), before any cost is counted. A spec's own patterns are
+// shorter (a rule is at most 4 KiB).
+const maxMatchesPattern = 4 << 10
+
+// limits are the functions' budgets and what they count, when not
+// maxRuleString bytes of result.
+var limits = map[string]struct {
+	n    int
+	what string
+}{
+	"split":   {maxSplitParts, "would build more than %d parts"},
+	"matches": {maxMatchesPattern, "pattern is longer than %d bytes"},
+}
 
 // errOverBudget marks an evaluation stopped by a budget; evalRules reports
 // it as a rule over its budget, like cel-go's cost limit.
@@ -104,6 +123,13 @@ var resultSizes = map[string]func(args []ref.Val, limit int) int{
 		s, _ := args[0].(types.String)
 		return 3*len(s) + 2 // \\ for \, \ufffd's three bytes for a bad one
 	},
+	"matches": func(args []ref.Val, limit int) int {
+		if len(args) < 2 {
+			return 0
+		}
+		pattern, _ := args[1].(types.String) // the receiver first
+		return len(pattern)
+	},
 	"split": func(args []ref.Val, limit int) int {
 		s, sep, ok := twoStrings(args)
 		if !ok {
@@ -165,17 +191,13 @@ func threeStrings(args []ref.Val) (string, string, string, bool) {
 // guard wraps the binding b of function name so that it refuses a call
 // whose result would be over budget.
 func guard(b *functions.Overload, name string, size func([]ref.Val, int) int) *functions.Overload {
-	limit := maxRuleString
-	if name == "split" {
-		limit = maxSplitParts
+	limit, what := maxRuleString, "would build more than %d bytes"
+	if l, ok := limits[name]; ok {
+		limit, what = l.n, l.what
 	}
 	refuse := func(args ...ref.Val) ref.Val {
 		if size(args, limit) > limit {
-			unit := "bytes"
-			if name == "split" {
-				unit = "parts"
-			}
-			return types.NewErr("%s would build more than %d %s: %s", name, limit, unit, errOverBudget)
+			return types.NewErr("%s %s: %s", name, fmt.Sprintf(what, limit), errOverBudget)
 		}
 		return nil
 	}
