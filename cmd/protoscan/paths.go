@@ -48,6 +48,8 @@ type pathMap struct {
 	// base is the repository root (symbolic links resolved), else the
 	// working directory.
 	base string
+	// repo is the repository of the working directory; nil without one
+	repo *gitdiff.Repo
 }
 
 // newPathMap finds the repository root with gitdiff.FindRepo, which asks
@@ -57,7 +59,7 @@ type pathMap struct {
 func newPathMap(ctx context.Context, paths []string) *pathMap {
 	m := &pathMap{}
 	if repo, err := gitdiff.FindRepo(ctx); err == nil {
-		m.base = realPath(repo.Root)
+		m.base, m.repo = realPath(repo.Root), repo
 	} else if wd, err := os.Getwd(); err == nil {
 		m.base = realPath(wd)
 	}
@@ -75,6 +77,20 @@ func newPathMap(ctx context.Context, paths []string) *pathMap {
 		m.roots = append(m.roots, r)
 	}
 	return m
+}
+
+// tracked is Options.Tracked of the walk of dir: the files the
+// repository tracks there, which no .gitignore hides; nil outside a
+// repository or with git unable to list them.
+func (m *pathMap) tracked(ctx context.Context, dir string) func(string, bool) bool {
+	if m.repo == nil {
+		return nil
+	}
+	t, err := m.repo.Tracked(ctx, dir)
+	if err != nil {
+		return nil
+	}
+	return t.Has
 }
 
 // realPath is p made absolute, with its symbolic links resolved when it

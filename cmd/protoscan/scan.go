@@ -285,6 +285,10 @@ func (e *env) scan(args []string) int {
 		} else {
 			sopts.CacheKey = cacheKey
 		}
+		sopts.Walk.Tracked = nil
+		if !opts.NoGitignore {
+			sopts.Walk.Tracked = names.tracked(ctx, dirOf(p))
+		}
 		res, err := scan.Run(ctx, p, sopts)
 		if res != nil {
 			rep.Findings = append(rep.Findings, res.Findings...)

@@ -39,6 +39,7 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -257,6 +258,64 @@ func (r *Repo) ChangedLines(ctx context.Context, dir, rev string) (Changes, erro
 		}
 	}
 	return sub, nil
+}
+
+// Tracked is the files git tracks under a directory (Repo.Tracked).
+type Tracked struct {
+	files map[string]bool // slash paths relative to the directory
+	dirs  map[string]bool // the directories that hold them
+}
+
+// Has reports whether rel (relative to the directory) is a tracked file,
+// or with dir a directory that holds one.
+func (t *Tracked) Has(rel string, dir bool) bool {
+	if dir {
+		return t.dirs[rel]
+	}
+	return t.files[rel]
+}
+
+// Tracked lists the files of the index under dir (git ls-files), as git
+// has them: a .gitignore never hides a tracked file from git, nor, with
+// this list, from the scan. dir outside the work tree is an error.
+func (r *Repo) Tracked(ctx context.Context, dir string) (*Tracked, error) {
+	rel, err := r.relDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	args := []string{"ls-files", "-z", "--full-name", "--"}
+	if rel != "" {
+		args = append(args, ":(literal)"+rel)
+	}
+	t := &Tracked{files: map[string]bool{}, dirs: map[string]bool{}}
+	err = r.stream(ctx, func(rd io.Reader) error {
+		br := bufio.NewReader(rd)
+		for {
+			p, err := br.ReadString(0)
+			if p = strings.TrimSuffix(p, "\x00"); p != "" {
+				if rel != "" {
+					var ok bool
+					if p, ok = strings.CutPrefix(p, rel+"/"); !ok {
+						continue
+					}
+				}
+				t.files[p] = true
+				for d := path.Dir(p); d != "." && !t.dirs[d]; d = path.Dir(d) {
+					t.dirs[d] = true
+				}
+			}
+			if err == io.EOF {
+				return nil
+			}
+			if err != nil {
+				return fmt.Errorf("gitdiff: reading git ls-files: %w", err)
+			}
+		}
+	}, args...)
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
 }
 
 // relDir returns the slash path of dir relative to the top level ("" for

@@ -473,3 +473,28 @@ func FuzzParseIgnore(f *testing.F) {
 		}
 	})
 }
+
+// With Options.Tracked, .gitignore leaves out no tracked file, as git
+// does not: an ignored directory is entered for its tracked files alone.
+func TestGitignoreTracked(t *testing.T) {
+	root := t.TempDir()
+	mkTree(t, root, map[string]string{
+		".gitignore":            "*.yaml\nhidden/\n",
+		"a.yaml":                "",
+		"b.yaml":                "",
+		"hidden/x.yaml":         "",
+		"hidden/deep/y.py":      "",
+		"hidden/deep/z.py":      "",
+		"hidden/untracked/w.py": "",
+	})
+	tracked := map[string]bool{"a.yaml": true, "hidden/deep/y.py": true, "hidden": true, "hidden/deep": true}
+	res := mustWalk(t, root, Options{Tracked: func(rel string, dir bool) bool { return tracked[rel] }})
+	assertRels(t, res.Files, ".gitignore", "a.yaml", "hidden/deep/y.py")
+	for _, rel := range []string{"b.yaml", "hidden/x.yaml", "hidden/deep/z.py", "hidden/untracked"} {
+		if e, ok := findExcluded(res, rel); !ok || e.Reason != ReasonGitignore {
+			t.Errorf("%s: excluded %+v, %v; want by .gitignore", rel, e, ok)
+		}
+	}
+	// without the list, .gitignore is all there is
+	assertRels(t, mustWalk(t, root, Options{}).Files, ".gitignore")
+}

@@ -90,6 +90,12 @@ type Options struct {
 	NoDefaultExcludes bool
 	// NoGitignore ignores .gitignore and .git/info/exclude files.
 	NoGitignore bool
+	// Tracked, when set, reports whether git tracks the file rel, or a
+	// file under the directory rel (dir). As in git, .gitignore never
+	// leaves out a tracked file: a pull request cannot hide its files
+	// from the scan by ignoring them. An ignored directory that holds
+	// tracked files is entered for them alone.
+	Tracked func(rel string, dir bool) bool
 }
 
 // File is a file to scan.
@@ -208,6 +214,10 @@ type walker struct {
 	// badIgnores are ignore files already reported unreadable: not handed
 	// to the scanner too, which would report them a second time.
 	badIgnores map[string]bool
+	// ignoredDirs are the directories .gitignore excludes that were
+	// entered for their tracked files (Options.Tracked), with the rule
+	// that excludes them: their other entries are excluded by it.
+	ignoredDirs map[string]string
 	// ahead bounds the directories read at once (see readAhead), and
 	// readers counts the goroutines reading them.
 	ahead   chan struct{}
@@ -382,8 +392,24 @@ func (w *walker) dir(osPath, rel string, entries []fs.DirEntry, infos []infoResu
 			d.reason = ReasonExclude
 		default:
 			if !w.opts.NoGitignore {
-				if f, r := w.ignores.match(childRel, name, isDir); r != nil && !r.negate {
-					d.reason, d.detail = ReasonGitignore, sourceLabel(f, r)
+				detail, ignored := w.ignoredDirs[rel]
+				if !ignored {
+					if f, r := w.ignores.match(childRel, name, isDir); r != nil && !r.negate {
+						detail, ignored = sourceLabel(f, r), true
+					}
+				}
+				if ignored && w.opts.Tracked != nil && w.opts.Tracked(childRel, isDir) {
+					// git never ignores a tracked file
+					if isDir {
+						if w.ignoredDirs == nil {
+							w.ignoredDirs = map[string]string{}
+						}
+						w.ignoredDirs[childRel] = detail
+					}
+					ignored = false
+				}
+				if ignored {
+					d.reason, d.detail = ReasonGitignore, detail
 					break
 				}
 			}
