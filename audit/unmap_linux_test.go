@@ -63,7 +63,9 @@ func TestRunUnmapsItsMemory(t *testing.T) {
 	cancel()
 	run(ctx)
 	// the indexes go with their Integrity's cleanup, which runs some time
-	// after a collection finds it unreachable
+	// after a collection finds it unreachable: one round of the loop, 30 ms,
+	// under -race; its 5 s are a watchdog, which only ends the wait for an
+	// arena never freed
 	after := hugeAdvised(t)
 	for deadline := time.Now().Add(5 * time.Second); after != before && time.Now().Before(deadline); after = hugeAdvised(t) {
 		runtime.GC()

@@ -25,8 +25,10 @@ import (
 	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
-// fuzzTimeLimit is how long one input may take before it counts as a hang.
-// Real specs compile in milliseconds and messages validate in microseconds.
+// fuzzTimeLimit is how long one input may take before it counts as a hang:
+// a watchdog, 20x the slowest seed measured under -race (FuzzCELRule's
+// quote of quotes, 0.5 s). The work an input may do is bounded by the
+// counters and allocation the targets check.
 const fuzzTimeLimit = 10 * time.Second
 
 // fuzzWatchdog crashes the process, with every goroutine's stack, when the
@@ -189,7 +191,15 @@ func FuzzParseSpec(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		defer fuzzWatchdog("ParseSpec and validation", data)()
-		spec, err := msgcheck.ParseSpec("fuzz.yaml", data)
+		spec, compiled, visited, err := msgcheck.SpecWork("fuzz.yaml", data)
+		// the work of compiling: at most maxSchemas schemas; below that
+		// limit, where every schema made is in the list of all, each is
+		// visited by the two $ref checks once from that list and once
+		// from each of the (at most two) schemas naming it: its parent
+		// and a $ref
+		if compiled > msgcheck.MaxSchemas || compiled < msgcheck.MaxSchemas && visited > 6*compiled {
+			t.Fatalf("%d schemas compiled (at most %d), %d visited (at most 6 times that)", compiled, msgcheck.MaxSchemas, visited)
+		}
 		if err != nil {
 			if spec != nil {
 				t.Fatalf("ParseSpec returned a spec and an error: %v", err)
@@ -224,7 +234,13 @@ func FuzzParseSpec(f *testing.F) {
 		}
 		for _, k := range append(kinds, "") {
 			for _, m := range messages {
-				fuzzCheckResult(t, k, v.Validate(k, m))
+				res, checks, _ := v.ValidateWork(k, m)
+				fuzzCheckResult(t, k, res)
+				// past the budget, each level open in these small
+				// messages makes a check or two more
+				if checks > msgcheck.MaxChecks+100 {
+					t.Fatalf("kind %q: %d schema checks, budget %d", k, checks, msgcheck.MaxChecks)
+				}
 			}
 		}
 	})

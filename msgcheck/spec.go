@@ -244,6 +244,13 @@ func ParseSpec(name string, data []byte) (*Spec, error) {
 }
 
 func parseSpec(name string, data []byte, lazyRules bool) (*Spec, error) {
+	return (&compiler{file: name, lazyRules: lazyRules}).parse(data)
+}
+
+// parse parses and compiles the spec data with c, which holds its file
+// name and lazyRules.
+func (c *compiler) parse(data []byte) (*Spec, error) {
+	name := c.file
 	if len(data) > maxSpecBytes {
 		return nil, &SpecError{File: name, Msg: fmt.Sprintf("larger than %d MiB", maxSpecBytes>>20)}
 	}
@@ -259,7 +266,7 @@ func parseSpec(name string, data []byte, lazyRules bool) (*Spec, error) {
 		}
 		return nil, e
 	}
-	c := &compiler{file: name, defs: map[string]*yaml.Node{}, compiled: map[string]*schema{}, lazyRules: lazyRules}
+	c.defs, c.compiled = map[string]*yaml.Node{}, map[string]*schema{}
 	c.duplicateKeys(&doc, 0)
 	if len(c.errs) > 0 {
 		return nil, errors.Join(c.errs...)
@@ -289,6 +296,10 @@ type compiler struct {
 	notes     map[*schema]*exportNotes // annotations, for JSONSchema
 	warns     []Warning
 	root      *yaml.Node // the document's mapping
+	// visited counts the schemas checkRefCycles and checkExpansion
+	// visit, a visit that finds the answer known included (tests bound
+	// it)
+	visited int
 }
 
 // warnf records a warning at n; past maxWarnings, one more says so.
@@ -1105,6 +1116,7 @@ func (c *compiler) checkRefCycles() {
 	state := map[*schema]int{}
 	var visit func(s *schema) bool
 	visit = func(s *schema) bool {
+		c.visited++
 		switch state[s] {
 		case active:
 			return true
@@ -1151,6 +1163,7 @@ func (c *compiler) checkExpansion() {
 		if s == nil {
 			return 0
 		}
+		c.visited++
 		if n, ok := size[s]; ok {
 			return n
 		}

@@ -81,7 +81,7 @@ func (v *Validator) ValidateTapeInto(kindName string, t *jsonmsg.Tape, res *Resu
 	st.text, st.pending = st.text[:0], st.pending[:0]
 	st.res.SpecVersion = spec.Version
 	st.res.Kind = k.name
-	st.kind, st.checks = k, 0
+	st.kind, st.checks, st.compared = k, 0, 0
 	ok = st.tapeFields(k, t, &slots, unknown)
 	if ok {
 		st.checkBudget()

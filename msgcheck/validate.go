@@ -41,6 +41,10 @@ type state struct {
 	// checks counts the schemas checked against values of this message,
 	// against maxChecks
 	checks int
+	// compared counts the items uniqueItems compared: a pair compared,
+	// or an item looked up among the keys of the items before it (tests
+	// bound it)
+	compared int
 }
 
 // maxChecks bounds the schema checks of one message: a few hundred for a
@@ -559,6 +563,7 @@ func (st *state) unique(x []any) bool {
 		if keys[i] == "" {
 			continue // holds a NaN: equal to no item
 		}
+		st.compared++
 		j, seen := first[keys[i]]
 		if !seen {
 			first[keys[i]] = i
@@ -580,6 +585,7 @@ func (st *state) uniquePairs(x []any) bool {
 	ok := true
 	for i := 1; i < len(x); i++ {
 		for j := 0; j < i; j++ {
+			st.compared++
 			if equalValues(x[i], x[j]) {
 				ok = false
 				if st.probe > 0 {

@@ -241,17 +241,24 @@ const maxPooledText = 64 << 10
 
 func (v *Validator) walk(kindName string, msg any, locate bool) Result {
 	st := statePool.Get().(*state)
+	res := v.walkWith(st, kindName, msg, locate)
+	if cap(st.text) > maxPooledText {
+		st.text, st.pending = nil, nil // a huge message must not pin its texts in the pool
+	}
+	statePool.Put(st)
+	return res
+}
+
+// walkWith is walk on the state st, whose counters (checks, compared)
+// it leaves as the walk ends.
+func (v *Validator) walkWith(st *state, kindName string, msg any, locate bool) Result {
 	st.v, st.res, st.path, st.locate = v, Result{Valid: true}, st.buf[:0], locate
-	st.text, st.pending, st.checks = st.text[:0], st.pending[:0], 0
+	st.text, st.pending, st.checks, st.compared = st.text[:0], st.pending[:0], 0, 0
 	v.validate(kindName, msg, st)
 	st.checkBudget()
 	st.finish(false)
 	res := st.res
 	st.v, st.kind, st.field, st.res = nil, nil, nil, Result{}
-	if cap(st.text) > maxPooledText {
-		st.text, st.pending = nil, nil // a huge message must not pin its texts in the pool
-	}
-	statePool.Put(st)
 	return res
 }
 

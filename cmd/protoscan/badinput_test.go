@@ -50,7 +50,9 @@ func fixture(t *testing.T, name string) string {
 }
 
 // runWithDeadline runs the command in process and fails the test if it
-// has not returned within d.
+// has not returned within d: a watchdog, which only turns a hang into a
+// failure (the work each case may do is bounded by the tests of the
+// packages that bound it: msgcheck, yamlnode, internal/scan).
 func runWithDeadline(t *testing.T, d time.Duration, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	type result struct {
@@ -205,11 +207,8 @@ func TestBadInputExitCodes(t *testing.T) {
 				args = append(args, "--spec", filepath.Join(root, c.spec), "--exclude", c.spec)
 			}
 			args = append(append(args, c.args...), root)
-			start := time.Now()
+			// 37x the slowest case under -race (spec-ref-chain, 0.8 s)
 			code, stdout, stderr := runWithDeadline(t, 30*time.Second, args...)
-			if d := time.Since(start); d > 10*time.Second {
-				t.Errorf("took %v", d)
-			}
 			if code != c.code {
 				t.Errorf("exit %d, want %d", code, c.code)
 			}

@@ -301,12 +301,19 @@ func Parse(name string, data []byte, checks ...Check) (*Config, error) {
 
 // parse is Parse with a budget of nodes to visit.
 func parse(name string, data []byte, budget int, checks ...Check) (*Config, error) {
+	cfg, _, err := parseVisited(name, data, budget, checks...)
+	return cfg, err
+}
+
+// parseVisited is parse, and also returns the nodes it charged to the
+// budget (tests bound them).
+func parseVisited(name string, data []byte, budget int, checks ...Check) (_ *Config, visited int, _ error) {
 	docs, err := yamldoc.Parse(name, data, yamldoc.Limits{MaxBytes: MaxBytes, MaxDepth: MaxDepth})
 	if err != nil {
 		if ye, ok := err.(*yamldoc.Error); ok {
-			return nil, Errors{{File: name, Line: ye.Line, Column: ye.Column, Msg: ye.Msg}}
+			return nil, 0, Errors{{File: name, Line: ye.Line, Column: ye.Column, Msg: ye.Msg}}
 		}
-		return nil, Errors{{File: name, Msg: err.Error()}}
+		return nil, 0, Errors{{File: name, Msg: err.Error()}}
 	}
 	l := &loader{cfg: &Config{File: name, pos: map[string]Pos{}}, budget: budget, max: budget}
 	if len(docs) > 1 {
@@ -321,9 +328,9 @@ func parse(name string, data []byte, budget int, checks ...Check) (*Config, erro
 		}
 	}
 	if len(l.errs) > 0 {
-		return nil, l.sorted()
+		return nil, l.max - l.budget, l.sorted()
 	}
-	return l.cfg, nil
+	return l.cfg, l.max - l.budget, nil
 }
 
 // The settings a file may hold, in the order of the documentation.

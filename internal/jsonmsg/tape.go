@@ -27,6 +27,9 @@ type Tape struct {
 	// last wins, as with Decode.
 	UniqueKeys bool
 	d          Decoder
+	// compared counts the keys UniqueKeys compared one by one, all
+	// parses together (tests bound it)
+	compared int
 }
 
 // Kind is the type of a token.
@@ -309,6 +312,7 @@ func (ks *keySet) seen(t *Tape, at, n int, k string) bool {
 	}
 	i := at + 1
 	for m := 0; m < n; m++ {
+		t.compared++
 		if t.Toks[i].Str == k {
 			return true
 		}

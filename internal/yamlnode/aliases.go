@@ -15,6 +15,15 @@ import (
 // size of the tree: the expanded size of each node is counted once. A
 // tree without aliases costs one walk.
 func CheckAliases(n *yaml.Node, lim Limits) error {
+	_, err := checkAliases(n, lim)
+	return err
+}
+
+// checkAliases is CheckAliases, and also returns the steps of its walks:
+// each node of the tree taken from the stack of the first walk, each
+// child the second walk takes, and each collection it finishes (tests
+// bound them).
+func checkAliases(n *yaml.Node, lim Limits) (steps int, err error) {
 	lim = lim.OrDefault()
 	own, aliases := 0, false
 	stack := []*yaml.Node{n}
@@ -22,6 +31,7 @@ func CheckAliases(n *yaml.Node, lim Limits) error {
 		m := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		own++
+		steps++
 		if m.Kind == yaml.AliasNode {
 			aliases = true
 			continue
@@ -29,7 +39,7 @@ func CheckAliases(n *yaml.Node, lim Limits) error {
 		stack = append(stack, m.Content...)
 	}
 	if !aliases {
-		return nil
+		return steps, nil
 	}
 	limit := own + lim.MaxNodes
 	// A depth-first walk that follows aliases, with each collection's
@@ -51,6 +61,7 @@ func CheckAliases(n *yaml.Node, lim Limits) error {
 		return &Error{at.Line, at.Column, fmt.Sprintf("aliases expand the document by more than %d nodes (alias bomb?)", lim.MaxNodes)}
 	}
 	for len(walk) > 0 {
+		steps++
 		f := &walk[len(walk)-1]
 		if f.next == len(f.n.Content) {
 			done := *f
@@ -60,7 +71,7 @@ func CheckAliases(n *yaml.Node, lim Limits) error {
 			if len(walk) > 0 {
 				p := &walk[len(walk)-1]
 				if p.size += done.size; p.size > limit {
-					return tooMany()
+					return steps, tooMany()
 				}
 			}
 			continue
@@ -75,7 +86,7 @@ func CheckAliases(n *yaml.Node, lim Limits) error {
 			last = c
 			target := c.Alias
 			if open[target] {
-				return &Error{c.Line, c.Column, fmt.Sprintf("alias *%s is inside the node it names (a cycle)", c.Value)}
+				return steps, &Error{c.Line, c.Column, fmt.Sprintf("alias *%s is inside the node it names (a cycle)", c.Value)}
 			}
 			c = target
 		}
@@ -89,8 +100,8 @@ func CheckAliases(n *yaml.Node, lim Limits) error {
 			continue
 		}
 		if f.size > limit {
-			return tooMany()
+			return steps, tooMany()
 		}
 	}
-	return nil
+	return steps, nil
 }

@@ -46,8 +46,16 @@ func (l Limits) OrDefault() Limits {
 // int64, float64, bool and nil. Mapping keys become strings, merge keys
 // (<<) are applied, and duplicate keys are an error.
 func ToValue(n *yaml.Node, lim Limits) (any, error) {
+	v, _, err := toValue(n, lim)
+	return v, err
+}
+
+// toValue is ToValue, and also returns the nodes it produced (tests
+// bound them).
+func toValue(n *yaml.Node, lim Limits) (any, int, error) {
 	c := converter{lim: lim.OrDefault()}
-	return c.value(n, 0)
+	v, err := c.value(n, 0)
+	return v, c.nodes, err
 }
 
 type converter struct {

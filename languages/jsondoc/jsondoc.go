@@ -46,31 +46,38 @@ var bom = []byte("\xef\xbb\xbf")
 // JSON Lines. It returns the root node of each value; input that is empty
 // or all whitespace yields no nodes. The first error stops parsing.
 func Parse(name string, data []byte, lim Limits) ([]*yaml.Node, error) {
+	nodes, _, err := parse(name, data, lim)
+	return nodes, err
+}
+
+// parse is Parse, and also returns the bytes its position cursor walked
+// (tests bound them).
+func parse(name string, data []byte, lim Limits) (_ []*yaml.Node, walked int, _ error) {
 	lim = lim.OrDefault()
 	if int64(len(data)) > lim.MaxBytes {
-		return nil, sizeError(name, len(data), lim.MaxBytes)
+		return nil, 0, sizeError(name, len(data), lim.MaxBytes)
 	}
 	data = bytes.TrimPrefix(data, bom)
 	// Checking the encoding once up front keeps the scanner simple: every
 	// string it slices out is valid UTF-8.
 	if err := checkUTF8(name, data, 1); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	p := newParser(name, data, 0, 1, lim.MaxDepth)
 	var nodes []*yaml.Node
 	for {
 		p.skipSpace()
 		if p.i == len(p.data) {
-			return nodes, nil
+			return nodes, p.walked, nil
 		}
 		// A number or literal runs until a delimiter, so "1 2" is two values
 		// but "1x" is an error rather than 1 followed by garbage.
 		if len(nodes) > 0 && isBare(p.data[p.i-1]) {
-			return nil, p.errorf(p.i, "invalid character %s after top-level value", quoteChar(p.data, p.i))
+			return nil, p.walked, p.errorf(p.i, "invalid character %s after top-level value", quoteChar(p.data, p.i))
 		}
 		n, err := p.value()
 		if err != nil {
-			return nil, err
+			return nil, p.walked, err
 		}
 		nodes = append(nodes, n)
 	}
@@ -158,6 +165,7 @@ type parser struct {
 
 	// The cursor: byte offset off is at line, col.
 	off, line, col int
+	walked         int // bytes the cursor moved over, all calls together
 
 	buf  []byte      // scratch space for unescaping strings
 	slab []yaml.Node // nodes are allocated in blocks to save allocations
@@ -170,6 +178,7 @@ func newParser(name string, data []byte, start, line, maxDepth int) *parser {
 // pos returns the line and column of byte offset off, which must not be
 // before the previous offset asked for.
 func (p *parser) pos(off int) (line, col int) {
+	p.walked += off - p.off
 	for _, b := range p.data[p.off:off] {
 		switch {
 		case b == '\n':

@@ -24,6 +24,12 @@ import (
 // added to every line (a block inside a Markdown file) and colOffset to
 // every column (its indentation).
 func Extract(f *facts.File, src []byte, docs []*yaml.Node, lineOffset, colOffset int) {
+	extract(f, src, docs, lineOffset, colOffset)
+}
+
+// extract is Extract, and also returns the runes pos and lineStops
+// walked (tests bound them).
+func extract(f *facts.File, src []byte, docs []*yaml.Node, lineOffset, colOffset int) (stepped int) {
 	x := extractor{f: f, lines: lineStarts(src), src: src, lineOffset: lineOffset, colOffset: colOffset,
 		done: map[*yaml.Node]any{}}
 	if bytes.HasPrefix(src, bom) {
@@ -32,6 +38,7 @@ func Extract(f *facts.File, src []byte, docs []*yaml.Node, lineOffset, colOffset
 	for _, d := range docs {
 		x.value(d)
 	}
+	return x.stepped
 }
 
 type extractor struct {
@@ -50,6 +57,8 @@ type extractor struct {
 	// bomLen is 3 when src starts with a byte order mark, which the
 	// parsers skip: their columns on line 1 start after it.
 	bomLen int
+	// stepped counts the runes pos and lineStops walked over
+	stepped int
 }
 
 var bom = []byte("\xef\xbb\xbf")
@@ -86,6 +95,7 @@ func (x *extractor) pos(line, col int) facts.Pos {
 	for ; r < col && off < len(x.src) && x.src[off] != '\n'; r++ {
 		_, size := utf8.DecodeRune(x.src[off:])
 		off += size
+		x.stepped++
 	}
 	p.Col = off - x.lines[line-1] + 1 + x.colOffset
 	p.Offset = off
@@ -106,6 +116,7 @@ func (x *extractor) lineStops(line int) []int {
 	for r := 1; off < len(x.src) && x.src[off] != '\n'; r++ {
 		_, size := utf8.DecodeRune(x.src[off:])
 		off += size
+		x.stepped++
 		if r%stopEvery == 0 {
 			s = append(s, off)
 		}

@@ -161,7 +161,7 @@ func parseWhole(name string, data []byte, lim Limits) (_ Limits, nodes []*yaml.N
 		if len(doc.Content) == 0 || isEmpty(doc.Content[0]) {
 			continue
 		}
-		if walk(name, doc.Content[0], lim.MaxDepth, 0) != nil {
+		if _, err := walk(name, doc.Content[0], lim.MaxDepth, 0); err != nil {
 			return lim, nil, false, nil
 		}
 		nodes = append(nodes, doc.Content[0])
@@ -252,7 +252,7 @@ func parseSpan(name string, data []byte, sp span, maxDepth int) ([]*yaml.Node, e
 		nodes = append(nodes, doc.Content[0])
 	}
 	for _, n := range nodes {
-		if err := walk(name, n, maxDepth, shift); err != nil {
+		if _, err := walk(name, n, maxDepth, shift); err != nil {
 			return nil, err
 		}
 	}
@@ -494,9 +494,10 @@ func checkChars(name string, data []byte, first int) error {
 
 // walk walks the tree under root with an explicit stack, adding shift to
 // every node's line, and reports the first collection nested deeper than
-// max. It does not follow aliases, which may form cycles: every node is in
-// exactly one Content list, so each is shifted once.
-func walk(name string, root *yaml.Node, max, shift int) error {
+// max, and the nodes it visited (tests bound them). It does not follow
+// aliases, which may form cycles: every node is in exactly one Content
+// list, so each is shifted once.
+func walk(name string, root *yaml.Node, max, shift int) (visited int, err error) {
 	type item struct {
 		n     *yaml.Node
 		depth int // of the collection n is in
@@ -505,17 +506,18 @@ func walk(name string, root *yaml.Node, max, shift int) error {
 	for len(stack) > 0 {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
+		visited++
 		it.n.Line += shift
 		if it.n.Kind != yaml.MappingNode && it.n.Kind != yaml.SequenceNode {
 			continue
 		}
 		depth := it.depth + 1
 		if depth > max {
-			return &Error{Name: name, Line: it.n.Line, Column: it.n.Column, Msg: fmt.Sprintf("nesting deeper than %d", max)}
+			return visited, &Error{Name: name, Line: it.n.Line, Column: it.n.Column, Msg: fmt.Sprintf("nesting deeper than %d", max)}
 		}
 		for i := len(it.n.Content) - 1; i >= 0; i-- { // so the first is popped first
 			stack = append(stack, item{it.n.Content[i], depth})
 		}
 	}
-	return nil
+	return visited, nil
 }

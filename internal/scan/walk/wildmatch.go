@@ -22,7 +22,17 @@ const (
 // WM_PATHNAME semantics: '*', '?' and classes do not match '/', and "**"
 // between slashes (or at either end) matches across directories.
 func wildmatch(pattern, text string) bool {
-	return dowild(pattern, text, true) == wmMatch
+	w := wild{prune: true}
+	return w.dowild(pattern, text) == wmMatch
+}
+
+// wild is one run of dowild. With prune set it also stops at the two
+// places noted in dowild where git carries on although no match is
+// possible; tests run it without prune to check that pruning never
+// changes a result.
+type wild struct {
+	prune bool
+	calls int // of dowild, recursive ones included (tests bound them)
 }
 
 // at returns s[i], or 0 past the end: the C code relies on the NUL terminator.
@@ -37,10 +47,9 @@ func isGlobSpecial(c byte) bool {
 	return c == '*' || c == '?' || c == '[' || c == '\\'
 }
 
-// dowild is git's algorithm. With prune set it also stops at the two places
-// noted below where git carries on although no match is possible; tests run
-// it without prune to check that pruning never changes a result.
-func dowild(p, text string, prune bool) int {
+// dowild is git's algorithm, pruned as w says.
+func (w *wild) dowild(p, text string) int {
+	w.calls++
 	pi, ti := 0, 0
 	for ; pi < len(p); pi, ti = pi+1, ti+1 {
 		pc := p[pi]
@@ -75,11 +84,11 @@ func dowild(p, text string, prune bool) int {
 					(pi == len(p) || p[pi] == '/' || (p[pi] == '\\' && at(p, pi+1) == '/')) {
 					// "**/" may match no directory at all: try the rest here.
 					if at(p, pi) == '/' {
-						switch dowild(p[pi+1:], text[ti:], prune) {
+						switch w.dowild(p[pi+1:], text[ti:]) {
 						case wmMatch:
 							return wmMatch
 						case wmAbortAll:
-							if !prune {
+							if !w.prune {
 								break
 							}
 							// Git ignores this result, which makes
@@ -117,7 +126,7 @@ func dowild(p, text string, prune bool) int {
 					for ti < len(text) && (matchSlash || text[ti] != '/') && text[ti] != lit {
 						ti++
 					}
-					if ti >= len(text) && prune {
+					if ti >= len(text) && w.prune {
 						// The literal is nowhere in the rest of the text,
 						// so no later start can match either. Git says
 						// NOMATCH here, which lets enclosing "**" loops
@@ -128,7 +137,7 @@ func dowild(p, text string, prune bool) int {
 						return wmNoMatch // stopped at a '/' a lone '*' cannot cross
 					}
 				}
-				if m := dowild(p[pi:], text[ti:], prune); m != wmNoMatch {
+				if m := w.dowild(p[pi:], text[ti:]); m != wmNoMatch {
 					if !matchSlash || m != wmAbortToStarStar {
 						return m
 					}

@@ -1,5 +1,0 @@
-//go:build !race
-
-package jsondoc
-
-const raceEnabled = false
