@@ -37,18 +37,16 @@ func escaped(r rune) bool {
 // C1), U+2028 and U+2029 and the bidi controls (U+202A-202E,
 // U+2066-2069) escaped as Go escapes them (\n, \t, \x1b, \u0085,
 // \u202e), each byte of invalid UTF-8 as \xNN, everything else as it is.
-// A backslash is doubled only where the text after it would otherwise
-// read as one of those escapes (\\n, \\x1b, \\u202e, \\\\), so every
-// output means one input, and most Windows paths and regular expressions
-// stay as they are. String returns s itself when it has nothing to escape.
+// A backslash is left as it is: messages quote values with Go's %q,
+// whose escapes must not double, and Windows paths and regular
+// expressions stay readable. So the text \x1b and the byte ESC
+// print alike; neither reaches the terminal as ESC. String returns s
+// itself when it has nothing to escape.
 func String(s string) string {
 	i := 0
 	for i < len(s) {
 		c := s[i]
 		if c >= 0x20 && c < 0x7f {
-			if c == '\\' && readsAsEscape(s[i+1:]) {
-				break
-			}
 			i++
 			continue
 		}
@@ -74,8 +72,6 @@ func String(s string) string {
 		case escaped(r):
 			q := strconv.QuoteRune(r) // '\x1b', '\n', '\u202e'
 			b.WriteString(q[1 : len(q)-1])
-		case r == '\\' && readsAsEscape(s[i+1:]):
-			b.WriteString(`\\`)
 		default:
 			b.WriteString(s[i : i+n])
 		}
@@ -85,35 +81,6 @@ func String(s string) string {
 }
 
 const hex = "0123456789abcdef"
-
-// readsAsEscape tells whether rest, the text after a backslash, begins
-// as an escape String writes: a backslash, \a \b \f \n \r \t \v, \x and
-// two hex digits, \u and four.
-func readsAsEscape(rest string) bool {
-	switch {
-	case rest == "":
-		return false
-	case strings.IndexByte(`\\abfnrtv`, rest[0]) >= 0:
-		return true
-	case rest[0] == 'x':
-		return hexDigits(rest[1:], 2)
-	case rest[0] == 'u':
-		return hexDigits(rest[1:], 4)
-	}
-	return false
-}
-
-func hexDigits(s string, n int) bool {
-	if len(s) < n {
-		return false
-	}
-	for i := 0; i < n; i++ {
-		if !strings.ContainsRune("0123456789abcdefABCDEF", rune(s[i])) {
-			return false
-		}
-	}
-	return true
-}
 
 // Path is the tree's file name p as String writes it, with "./" put
 // before a name that begins with "::", so that no line that starts with
