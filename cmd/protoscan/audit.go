@@ -22,6 +22,7 @@ import (
 	"github.com/protoscan-dev/protoscan/internal/baseline"
 	"github.com/protoscan-dev/protoscan/internal/finding"
 	"github.com/protoscan-dev/protoscan/internal/report"
+	"github.com/protoscan-dev/protoscan/internal/textsafe"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
@@ -64,7 +65,7 @@ func (e *env) audit(args []string) int {
 			continue
 		}
 		if _, err := os.Lstat(p); err != nil {
-			fmt.Fprintln(e.stderr, "protoscan audit:", err)
+			fmt.Fprintln(e.stderr, "protoscan audit:", textsafe.Error(err))
 			missing = true
 		}
 	}
@@ -86,7 +87,7 @@ func (e *env) audit(args []string) int {
 	}
 	outputs, err := reportsFor(outputs, stdoutWriters...)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "protoscan audit:", err)
+		fmt.Fprintln(e.stderr, "protoscan audit:", textsafe.Error(err))
 		return exitTrouble
 	}
 	root := *rootFlag
@@ -95,14 +96,14 @@ func (e *env) audit(args []string) int {
 	}
 	specs, _, err := resolveSpecs(*specPath, false, root)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "protoscan audit:", err)
+		fmt.Fprintln(e.stderr, "protoscan audit:", textsafe.Error(err))
 		return exitTrouble
 	}
 	e.specWarnings("audit", specs)
 	// a missing skills/ is said once below, not in every DELEGATE
 	v, err := msgcheck.New(msgcheck.Options{Root: root, UncheckedOnce: true}, specs...)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "protoscan audit:", err)
+		fmt.Fprintln(e.stderr, "protoscan audit:", textsafe.Error(err))
 		return exitTrouble
 	}
 	if *workers <= 0 {
@@ -114,7 +115,7 @@ func (e *env) audit(args []string) int {
 	var verdictBuf *bufio.Writer
 	if *verdicts != "" {
 		if verdictFile, err = e.create(*verdicts, roots); err != nil {
-			fmt.Fprintln(e.stderr, "protoscan audit:", err)
+			fmt.Fprintln(e.stderr, "protoscan audit:", textsafe.Error(err))
 			return exitTrouble
 		}
 		defer verdictFile.Abort() // an early return; Close below puts it in place
@@ -128,7 +129,7 @@ func (e *env) audit(args []string) int {
 	audited := time.Now()
 	code := exitOK
 	if err != nil {
-		fmt.Fprintln(e.stderr, "protoscan audit:", err)
+		fmt.Fprintln(e.stderr, "protoscan audit:", textsafe.Error(err))
 		code = exitTrouble
 	}
 	if verdictFile != nil {
@@ -139,7 +140,7 @@ func (e *env) audit(args []string) int {
 			err = verdictFile.Close()
 		}
 		if err != nil {
-			fmt.Fprintln(e.stderr, "protoscan audit:", err)
+			fmt.Fprintln(e.stderr, "protoscan audit:", textsafe.Error(err))
 			code = exitTrouble
 		}
 	}
@@ -149,7 +150,7 @@ func (e *env) audit(args []string) int {
 	}
 	for _, o := range outputs {
 		if err := renderAudit(e, o, roots, s, names); err != nil {
-			fmt.Fprintln(e.stderr, "protoscan audit:", err)
+			fmt.Fprintln(e.stderr, "protoscan audit:", textsafe.Error(err))
 			code = exitTrouble
 		}
 	}
@@ -163,7 +164,7 @@ func (e *env) audit(args []string) int {
 	}
 	for _, k := range s.Kinds {
 		for _, u := range v.Unchecked(k.Kind) {
-			fmt.Fprintf(e.stderr, "protoscan audit: warning: %s, in %d %s messages (--root DIR names the repository that has it)\n", u, k.Messages, strings.ToUpper(k.Kind))
+			fmt.Fprintf(e.stderr, "protoscan audit: warning: %s, in %d %s messages (--root DIR names the repository that has it)\n", textsafe.String(u), k.Messages, textsafe.String(strings.ToUpper(k.Kind)))
 		}
 	}
 	if s.Messages == 0 && err == nil {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/protoscan-dev/protoscan/internal/config"
+	"github.com/protoscan-dev/protoscan/internal/textsafe"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
@@ -131,10 +132,10 @@ func (e *env) configTrouble(prefix string, err error) int {
 	var list config.Errors
 	if errors.As(err, &list) {
 		for _, le := range list {
-			fmt.Fprintln(e.stderr, le)
+			fmt.Fprintln(e.stderr, textsafe.Error(le))
 		}
 	} else {
-		fmt.Fprintln(e.stderr, prefix, err)
+		fmt.Fprintln(e.stderr, prefix, textsafe.Error(err))
 	}
 	return exitTrouble
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/protoscan-dev/protoscan/internal/fix"
 	"github.com/protoscan-dev/protoscan/internal/report"
 	"github.com/protoscan-dev/protoscan/internal/safefile"
+	"github.com/protoscan-dev/protoscan/internal/textsafe"
 	"github.com/protoscan-dev/protoscan/languages/extract"
 	"github.com/protoscan-dev/protoscan/languages/facts"
 )
@@ -101,7 +102,7 @@ func (e *env) fixFiles(root string, roots []string, findings []finding.Finding, 
 			for _, i := range byFile[p] {
 				skip[i] = true
 			}
-			fmt.Fprintf(e.stderr, "protoscan: %s: fix not applied: %s\n", p, why)
+			fmt.Fprintf(e.stderr, "protoscan: %s: fix not applied: %s\n", textsafe.String(p), textsafe.String(why))
 			continue
 		}
 		src, mode, err := fixRead(p)
@@ -122,7 +123,7 @@ func (e *env) fixFiles(root string, roots []string, findings []finding.Finding, 
 			}
 			if fixStale(src, f, mine) {
 				skip[i] = true
-				fmt.Fprintf(e.stderr, "protoscan: %s:%d:%d: fix not applied: the file does not hold %q there\n", f.Path, f.Line, f.Col, f.Literal)
+				fmt.Fprintf(e.stderr, "protoscan: %s:%d:%d: fix not applied: the file does not hold %q there\n", textsafe.String(f.Path), f.Line, f.Col, f.Literal)
 				continue
 			}
 			fixes = append(fixes, mine)
@@ -139,7 +140,7 @@ func (e *env) fixFiles(root string, roots []string, findings []finding.Finding, 
 			if why[j] != "" {
 				skip[i] = true
 				f := findings[i]
-				fmt.Fprintf(e.stderr, "protoscan: %s:%d:%d: fix not applied: %s\n", f.Path, f.Line, f.Col, why[j])
+				fmt.Fprintf(e.stderr, "protoscan: %s:%d:%d: fix not applied: %s\n", textsafe.String(f.Path), f.Line, f.Col, textsafe.String(why[j]))
 			}
 		}
 		if bytes.Equal(out, src) {

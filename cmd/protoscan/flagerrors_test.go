@@ -126,20 +126,3 @@ func TestReportsFor(t *testing.T) {
 		}
 	}
 }
-
-// TestPrintable: the tree's text as a terminal can show it.
-func TestPrintable(t *testing.T) {
-	for in, want := range map[string]string{
-		"feature-x-001":       "feature-x-001",
-		`unknown field "foo"`: `unknown field "foo"`,
-		"café ü":              "café ü",
-		"bad\x1b[2Jid":        `bad\x1b[2Jid`,
-		"a\tb\nc\x7f":         `a\tb\nc\x7f`,
-		"latin1 \xe9":         `latin1 \xe9`,
-		"\u0085next line":     `\u0085next line`,
-	} {
-		if got := printable(in); got != want {
-			t.Errorf("printable(%q) = %q, want %q", in, got, want)
-		}
-	}
-}

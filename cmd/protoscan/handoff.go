@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/protoscan-dev/protoscan/handoff"
+	"github.com/protoscan-dev/protoscan/internal/textsafe"
 	"github.com/protoscan-dev/protoscan/internal/yamlnode"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 )
@@ -19,7 +20,7 @@ import (
 func (e *env) validateHandoffs(paths []string, asJSON bool, specPath specPaths, root string) int {
 	ev, err := handoffEvaluator(specPath, root)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "protoscan validate:", err)
+		fmt.Fprintln(e.stderr, "protoscan validate:", textsafe.Error(err))
 		return exitTrouble
 	}
 	code := exitOK
@@ -29,13 +30,13 @@ func (e *env) validateHandoffs(paths []string, asJSON bool, specPath specPaths, 
 		name := displayName(path)
 		data, err := e.readLimited(path, maxInputBytes)
 		if err != nil {
-			fmt.Fprintln(e.stderr, "protoscan validate:", err)
+			fmt.Fprintln(e.stderr, "protoscan validate:", textsafe.Error(err))
 			code = exitTrouble
 			continue
 		}
 		hs, err := handoff.Read(readName(path), data)
 		if err != nil {
-			fmt.Fprintln(e.stderr, "protoscan validate:", strings.Replace(err.Error(), readName(path), name, 1))
+			fmt.Fprintln(e.stderr, "protoscan validate:", textsafe.String(strings.Replace(err.Error(), readName(path), name, 1)))
 			code = exitTrouble
 			continue
 		}
@@ -43,7 +44,7 @@ func (e *env) validateHandoffs(paths []string, asJSON bool, specPath specPaths, 
 		for i, h := range hs {
 			event, err := ev.Evaluate(h)
 			if err != nil {
-				fmt.Fprintf(e.stderr, "protoscan validate: %s: handoff %d: %v\n", name, i+1, err)
+				fmt.Fprintf(e.stderr, "protoscan validate: %s: handoff %d: %s\n", textsafe.String(name), i+1, textsafe.Error(err))
 				code = exitTrouble
 				continue
 			}
@@ -110,25 +111,25 @@ func handoffEvaluator(specPath specPaths, root string) (*handoff.Evaluator, erro
 // them, then the event, one check per line.
 func printEvent(w io.Writer, name string, h handoff.Handoff, ev handoff.Event) {
 	for _, f := range ev.Findings {
-		fmt.Fprintf(w, "%s: %s: %s [%s]\n", place(name, f.Finding), f.Severity, f.Message, f.Rule)
+		fmt.Fprintf(w, "%s: %s: %s [%s]\n", place(name, f.Finding), f.Severity, textsafe.String(f.Message), textsafe.String(f.Rule))
 	}
 	what := "NEXUS_HANDOFF_V2"
 	if ev.ComplianceLevel < 3 && ev.ComplianceLevel > 0 {
 		what = fmt.Sprintf("NEXUS_HANDOFF (compliance level %d)", ev.ComplianceLevel)
 	}
 	if ev.HandoffFrom != "" {
-		what += " from " + ev.HandoffFrom
+		what += " from " + textsafe.String(ev.HandoffFrom)
 	}
 	if ev.Step != "" {
-		what += ", step " + ev.Step
+		what += ", step " + textsafe.String(ev.Step)
 	}
-	fmt.Fprintf(w, "%s:%d: %s: %s\n", name, h.Line, what, ev.ValidationResult)
+	fmt.Fprintf(w, "%s:%d: %s: %s\n", textsafe.Path(name), h.Line, what, ev.ValidationResult)
 	fmt.Fprintf(w, "  required_fields:  %s\n", ev.Checks.RequiredFields)
 	fmt.Fprintf(w, "  confidence_valid: %s\n", ev.Checks.ConfidenceValid)
 	fmt.Fprintf(w, "  consistency:      %s\n", ev.Checks.Consistency)
 	fmt.Fprintf(w, "  action_taken:     %s\n", ev.ActionTaken)
-	fmt.Fprintf(w, "  routing:          %s (%s)\n", ev.Routing, ev.RoutingReason)
+	fmt.Fprintf(w, "  routing:          %s (%s)\n", ev.Routing, textsafe.String(ev.RoutingReason))
 	for _, n := range ev.Notes {
-		fmt.Fprintf(w, "  note: %s\n", n)
+		fmt.Fprintf(w, "  note: %s\n", textsafe.String(n))
 	}
 }

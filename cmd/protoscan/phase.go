@@ -7,6 +7,7 @@ import (
 	"os"
 	"strconv"
 
+	"github.com/protoscan-dev/protoscan/internal/textsafe"
 	"github.com/protoscan-dev/protoscan/phase"
 )
 
@@ -51,7 +52,7 @@ func (e *env) phase(args []string) int {
 	if *repo != "" {
 		fi, err := os.Stat(*repo)
 		if err != nil {
-			fmt.Fprintln(e.stderr, "protoscan phase: repo:", err)
+			fmt.Fprintln(e.stderr, "protoscan phase: repo:", textsafe.Error(err))
 			return exitTrouble
 		}
 		if !fi.IsDir() {
@@ -62,22 +63,22 @@ func (e *env) phase(args []string) int {
 	}
 	cdata, err := e.readLimited(*conditions, phase.MaxConditionsBytes)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "protoscan phase:", err)
+		fmt.Fprintln(e.stderr, "protoscan phase:", textsafe.Error(err))
 		return exitTrouble
 	}
 	exit, err := phase.ParseConditions(displayName(*conditions), cdata)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "protoscan phase:", err)
+		fmt.Fprintln(e.stderr, "protoscan phase:", textsafe.Error(err))
 		return exitTrouble
 	}
 	hdata, err := e.readLimited(*handoff, phase.MaxHandoffBytes)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "protoscan phase:", err)
+		fmt.Fprintln(e.stderr, "protoscan phase:", textsafe.Error(err))
 		return exitTrouble
 	}
 	h, err := phase.ParseHandoff(hdata)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "protoscan phase: %s: %v\n", displayName(*handoff), err)
+		fmt.Fprintf(e.stderr, "protoscan phase: %s: %s\n", textsafe.String(displayName(*handoff)), textsafe.Error(err))
 		return exitTrouble
 	}
 	v := phase.Judge(exit, h, opts)
@@ -105,7 +106,7 @@ func (e *env) validateVerdicts(paths []string, asJSON bool) int {
 	for _, p := range paths {
 		data, err := e.readLimited(p, phase.MaxVerdictBytes)
 		if err != nil {
-			fmt.Fprintln(e.stderr, "protoscan validate:", err)
+			fmt.Fprintln(e.stderr, "protoscan validate:", textsafe.Error(err))
 			code = exitTrouble
 			continue
 		}
@@ -120,15 +121,15 @@ func (e *env) validateVerdicts(paths []string, asJSON bool) int {
 				continue
 			}
 			for _, f := range res.Errors {
-				fmt.Fprintf(e.stdout, "%s: error: %s [%s]\n", place(name, f), f.Message, f.Rule)
+				fmt.Fprintf(e.stdout, "%s: error: %s [%s]\n", place(name, f), textsafe.String(f.Message), textsafe.String(f.Rule))
 			}
 			for _, f := range res.Warnings {
-				fmt.Fprintf(e.stdout, "%s: warning: %s [%s]\n", place(name, f), f.Message, f.Rule)
+				fmt.Fprintf(e.stdout, "%s: warning: %s [%s]\n", place(name, f), textsafe.String(f.Message), textsafe.String(f.Rule))
 			}
 			if res.Valid {
-				fmt.Fprintf(e.stdout, "%s:%d: PHASE_VERDICT valid (%s): %s\n", name, c.Line, counts(len(res.Errors), len(res.Warnings)), c.Effective())
+				fmt.Fprintf(e.stdout, "%s:%d: PHASE_VERDICT valid (%s): %s\n", textsafe.Path(name), c.Line, counts(len(res.Errors), len(res.Warnings)), textsafe.String(c.Effective()))
 			} else {
-				fmt.Fprintf(e.stdout, "%s:%d: PHASE_VERDICT invalid (%s): treated as fail\n", name, c.Line, counts(len(res.Errors), len(res.Warnings)))
+				fmt.Fprintf(e.stdout, "%s:%d: PHASE_VERDICT invalid (%s): treated as fail\n", textsafe.Path(name), c.Line, counts(len(res.Errors), len(res.Warnings)))
 			}
 		}
 	}

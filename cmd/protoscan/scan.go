@@ -25,6 +25,7 @@ import (
 	"github.com/protoscan-dev/protoscan/internal/scan"
 	"github.com/protoscan-dev/protoscan/internal/scan/walk"
 	"github.com/protoscan-dev/protoscan/internal/suppress"
+	"github.com/protoscan-dev/protoscan/internal/textsafe"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
@@ -136,7 +137,7 @@ func (e *env) scan(args []string) int {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	trouble := func(err error) int {
-		fmt.Fprintln(e.stderr, "protoscan:", err)
+		fmt.Fprintln(e.stderr, "protoscan:", textsafe.Error(err))
 		return exitTrouble
 	}
 	var err error
@@ -255,7 +256,7 @@ func (e *env) scan(args []string) int {
 	}
 	fallback.warn(usedSpecs)
 	for _, n := range fallback.notes {
-		fmt.Fprintln(e.stderr, "protoscan:", n)
+		fmt.Fprintln(e.stderr, "protoscan:", textsafe.String(n))
 	}
 	var cacheKey string
 	if !*noCache {
@@ -309,13 +310,13 @@ func (e *env) scan(args []string) int {
 			break
 		}
 		if err != nil {
-			fmt.Fprintln(e.stderr, "protoscan:", err)
+			fmt.Fprintln(e.stderr, "protoscan:", textsafe.Error(err))
 			code = exitTrouble
 		}
 	}
 	progress()
 	if rep.Files == 0 && !interrupted && code == exitOK {
-		fmt.Fprintln(e.stderr, "protoscan: warning: no file scanned:", noFileWhy(others, excluded, opts.Include))
+		fmt.Fprintln(e.stderr, "protoscan: warning: no file scanned:", textsafe.String(noFileWhy(others, excluded, opts.Include)))
 	}
 	if interrupted {
 		// the walk stops too: walked counts the files found until then
@@ -350,7 +351,7 @@ func (e *env) scan(args []string) int {
 	var fixed []finding.Finding
 	if *fixFlag || *diffFlag {
 		if fixed, err = e.fixReport(paths, rep, *diffFlag); err != nil {
-			fmt.Fprintln(e.stderr, "protoscan:", err)
+			fmt.Fprintln(e.stderr, "protoscan:", textsafe.Error(err))
 			code = exitTrouble
 		}
 		for _, f := range fixed {
@@ -364,7 +365,7 @@ func (e *env) scan(args []string) int {
 	rep.SrcRoot = names.srcRoot()
 	for _, o := range outputs {
 		if err := e.render(o, roots, rep, names, opts.MaxFileSize); err != nil {
-			fmt.Fprintln(e.stderr, "protoscan:", err)
+			fmt.Fprintln(e.stderr, "protoscan:", textsafe.Error(err))
 			code = exitTrouble
 		}
 	}

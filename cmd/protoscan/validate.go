@@ -14,8 +14,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 
@@ -24,6 +22,7 @@ import (
 	"github.com/protoscan-dev/protoscan/internal/messages"
 	"github.com/protoscan-dev/protoscan/internal/report"
 	"github.com/protoscan-dev/protoscan/internal/safefile"
+	"github.com/protoscan-dev/protoscan/internal/textsafe"
 	"github.com/protoscan-dev/protoscan/internal/yamlnode"
 	"github.com/protoscan-dev/protoscan/languages/extract"
 	"github.com/protoscan-dev/protoscan/languages/facts"
@@ -73,7 +72,7 @@ func (e *env) validate(args []string) int {
 	}
 	outputs, err := reportsFor(outputs, stdoutWriters...)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "protoscan validate:", err)
+		fmt.Fprintln(e.stderr, "protoscan validate:", textsafe.Error(err))
 		return exitTrouble
 	}
 	// handoffs and verdicts print their own text or JSON on stdout
@@ -114,7 +113,7 @@ func (e *env) validate(args []string) int {
 		err = events.start(e, v, *root, writeRoots(paths...))
 	}
 	if err != nil {
-		fmt.Fprintln(e.stderr, "protoscan validate:", err)
+		fmt.Fprintln(e.stderr, "protoscan validate:", textsafe.Error(err))
 		return exitTrouble
 	}
 	code := exitOK
@@ -136,7 +135,7 @@ func (e *env) validate(args []string) int {
 	for _, in := range inputs {
 		if in.path != "-" && isSource(in.path) {
 			if events.path != "" {
-				fmt.Fprintf(e.stderr, "protoscan validate: %s: --events runs the pipeline on messages of YAML and JSON files only\n", in.path)
+				fmt.Fprintf(e.stderr, "protoscan validate: %s: --events runs the pipeline on messages of YAML and JSON files only\n", textsafe.String(in.path))
 				code = exitTrouble
 				continue
 			}
@@ -145,7 +144,7 @@ func (e *env) validate(args []string) int {
 			}
 			results, src, err := e.sourceMessages(sources, in)
 			if err != nil {
-				fmt.Fprintln(e.stderr, "protoscan validate:", err)
+				fmt.Fprintln(e.stderr, "protoscan validate:", textsafe.Error(err))
 				code = exitTrouble
 				continue
 			}
@@ -158,7 +157,7 @@ func (e *env) validate(args []string) int {
 				if in.kind != "" {
 					what = strings.ToUpper(in.kind)
 				}
-				fmt.Fprintf(e.stderr, "protoscan validate: %s: no %s in it (validate reads the fenced YAML and JSON blocks of Markdown and the message literals of code, as the scan does)\n", in.path, what)
+				fmt.Fprintf(e.stderr, "protoscan validate: %s: no %s in it (validate reads the fenced YAML and JSON blocks of Markdown and the message literals of code, as the scan does)\n", textsafe.String(in.path), what)
 			}
 			for i, r := range results {
 				res := r.Result
@@ -182,7 +181,7 @@ func (e *env) validate(args []string) int {
 		}
 		docs, src, err := e.readMessages(in.path)
 		if err != nil {
-			fmt.Fprintln(e.stderr, "protoscan validate:", err)
+			fmt.Fprintln(e.stderr, "protoscan validate:", textsafe.Error(err))
 			code = exitTrouble
 			continue
 		}
@@ -193,7 +192,7 @@ func (e *env) validate(args []string) int {
 		for i, doc := range docs {
 			res, err := events.validate(v, in.kind, displayName(in.path), i+1, doc)
 			if err != nil {
-				fmt.Fprintf(e.stderr, "protoscan validate: %s: document %d: %v\n", displayName(in.path), i+1, err)
+				fmt.Fprintf(e.stderr, "protoscan validate: %s: document %d: %s\n", textsafe.String(displayName(in.path)), i+1, textsafe.Error(err))
 				code = exitTrouble
 				continue
 			}
@@ -229,12 +228,12 @@ func (e *env) validate(args []string) int {
 			return err
 		})
 		if err != nil {
-			fmt.Fprintln(e.stderr, "protoscan validate:", err)
+			fmt.Fprintln(e.stderr, "protoscan validate:", textsafe.Error(err))
 			code = exitTrouble
 		}
 	}
 	if err := events.close(); err != nil {
-		fmt.Fprintln(e.stderr, "protoscan validate:", err)
+		fmt.Fprintln(e.stderr, "protoscan validate:", textsafe.Error(err))
 		code = exitTrouble
 	}
 	return code
@@ -309,44 +308,23 @@ func displayName(path string) string {
 // line: where it starts, its kind and task id (id, "" for none).
 func printResult(w io.Writer, name string, line int, id string, res msgcheck.Result) {
 	for _, f := range res.Errors {
-		fmt.Fprintf(w, "%s: error: %s [%s]\n", place(name, f), printable(f.Message), f.Rule)
+		fmt.Fprintf(w, "%s: error: %s [%s]\n", place(name, f), textsafe.String(f.Message), textsafe.String(f.Rule))
 	}
 	for _, f := range res.Warnings {
-		fmt.Fprintf(w, "%s: warning: %s [%s]\n", place(name, f), printable(f.Message), f.Rule)
+		fmt.Fprintf(w, "%s: warning: %s [%s]\n", place(name, f), textsafe.String(f.Message), textsafe.String(f.Rule))
 	}
 	what := "message"
 	if res.Kind != "" {
-		what = strings.ToUpper(res.Kind)
+		what = textsafe.String(strings.ToUpper(res.Kind))
 	}
 	if id != "" {
-		what += " '" + printable(id) + "'"
+		what += " '" + textsafe.String(id) + "'"
 	}
 	verdict := "valid"
 	if !res.Valid {
 		verdict = "invalid"
 	}
-	fmt.Fprintf(w, "%s:%d: %s %s (%s)\n", name, line, what, verdict, counts(len(res.Errors), len(res.Warnings)))
-}
-
-// printable is the tree's text s (a task id, a value quoted in a
-// message) as a terminal can show it: control characters and invalid
-// UTF-8 escaped as Go escapes them (\x1b, \n), the rest as it is.
-func printable(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && n == 1:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case unicode.IsControl(r):
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-		default:
-			b.WriteString(s[i : i+n])
-		}
-		i += n
-	}
-	return b.String()
+	fmt.Fprintf(w, "%s:%d: %s %s (%s)\n", textsafe.Path(name), line, what, verdict, counts(len(res.Errors), len(res.Warnings)))
 }
 
 // resultFindings are the errors and warnings of a message's result as
@@ -368,7 +346,10 @@ func resultFindings(name string, line int, res msgcheck.Result) []finding.Findin
 	return out
 }
 
+// place begins a text line of validate, phase or a handoff: the file
+// name (textsafe.Path) and the finding's line and column when it has them.
 func place(name string, f msgcheck.Finding) string {
+	name = textsafe.Path(name)
 	if f.Line > 0 {
 		return fmt.Sprintf("%s:%d:%d", name, f.Line, f.Column)
 	}
@@ -521,7 +502,7 @@ func (e *env) validator(specPath specPaths, root string) (*msgcheck.Validator, e
 func (e *env) specWarnings(cmd string, specs []*msgcheck.Spec) {
 	for _, s := range specs {
 		for _, w := range s.Warnings() {
-			fmt.Fprintf(e.stderr, "protoscan %s: warning: %s\n", cmd, w)
+			fmt.Fprintf(e.stderr, "protoscan %s: warning: %s\n", cmd, textsafe.String(w.String()))
 		}
 	}
 }
@@ -590,7 +571,7 @@ func (e *env) spec(args []string) int {
 	}
 	specs, dir, err := resolveSpecs(*specPath, false, *root)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "protoscan spec:", err)
+		fmt.Fprintln(e.stderr, "protoscan spec:", textsafe.Error(err))
 		return exitTrouble
 	}
 	e.specWarnings("spec", specs)
@@ -598,7 +579,7 @@ func (e *env) spec(args []string) int {
 	if kind != nil {
 		schema, err := s.JSONSchema(*kind)
 		if err != nil {
-			fmt.Fprintln(e.stderr, "protoscan spec:", err)
+			fmt.Fprintln(e.stderr, "protoscan spec:", textsafe.Error(err))
 			return exitTrouble
 		}
 		e.stdout.Write(schema)
@@ -614,7 +595,7 @@ func (e *env) spec(args []string) int {
 			data, err = safefile.ReadFile(src, safefile.ReadOptions{Root: dir, Explicit: len(*specPath) > 0})
 		}
 		if err != nil {
-			fmt.Fprintln(e.stderr, "protoscan spec:", err)
+			fmt.Fprintln(e.stderr, "protoscan spec:", textsafe.Error(err))
 			return exitTrouble
 		}
 		if len(s.Sources()) > 1 {

@@ -13,6 +13,7 @@ import (
 	"github.com/protoscan-dev/protoscan/internal/finding"
 	"github.com/protoscan-dev/protoscan/internal/jsonstr"
 	"github.com/protoscan-dev/protoscan/internal/rules"
+	"github.com/protoscan-dev/protoscan/internal/textsafe"
 )
 
 // This file renders a queue audit (package audit) in text, JSON and
@@ -22,7 +23,8 @@ import (
 // JSON lists all of them.
 const maxListed = 20
 
-// AuditText writes the audit summary for a terminal or a log.
+// AuditText writes the audit summary for a terminal or a log, every
+// string of the queue or the spec in it escaped by textsafe.
 func AuditText(w io.Writer, s *audit.Summary) error {
 	var b strings.Builder
 	if s.Messages == 0 {
@@ -32,7 +34,7 @@ func AuditText(w io.Writer, s *audit.Summary) error {
 			s.Messages, s.Valid, s.Invalid, s.Malformed, s.WithWarnings(), pct(s.Compliance()))
 	}
 	for _, k := range s.Kinds {
-		name := k.Kind
+		name := textsafe.String(k.Kind)
 		if name == "" {
 			name = "(kind unknown)"
 		}
@@ -47,7 +49,7 @@ func AuditText(w io.Writer, s *audit.Summary) error {
 		}
 		fmt.Fprintf(&b, "%s:\n", title)
 		for _, c := range cs {
-			fmt.Fprintf(&b, "  %6d  %s\n", c.N, c.Name)
+			fmt.Fprintf(&b, "  %6d  %s\n", c.N, textsafe.String(c.Name))
 		}
 	}
 	section("errors by rule", ruleCounts(s.Rules, audit.SeverityError))
@@ -57,7 +59,7 @@ func AuditText(w io.Writer, s *audit.Summary) error {
 	if len(s.Statuses) > 0 {
 		b.WriteString("statuses:\n")
 		for _, st := range s.Statuses {
-			fmt.Fprintf(&b, "  %6d  %s%s\n", st.N, st.Value, statusNote(st))
+			fmt.Fprintf(&b, "  %6d  %s%s\n", st.N, textsafe.String(st.Value), textsafe.String(statusNote(st)))
 		}
 	}
 	problems := func(title string, n int, each func(func(audit.Problem) bool)) {
@@ -66,7 +68,7 @@ func AuditText(w io.Writer, s *audit.Summary) error {
 		}
 		fmt.Fprintf(&b, "%s:\n", title)
 		shown := listFirst(each, func(p audit.Problem) {
-			fmt.Fprintf(&b, "%s: %s: %s [audit/%s]\n", p.Location, auditSeverity(p.Check), p.Message, p.Check)
+			fmt.Fprintf(&b, "%s: %s: %s [audit/%s]\n", auditPlace(p.Location), auditSeverity(p.Check), textsafe.String(p.Message), p.Check)
 		})
 		if shown < n {
 			fmt.Fprintf(&b, "  ... and %d more\n", n-shown)
@@ -82,7 +84,7 @@ func AuditText(w io.Writer, s *audit.Summary) error {
 			if i == maxListed {
 				break
 			}
-			fmt.Fprintf(&b, "%s: error: %s%s [%s]\n", m.Location, m.Message, moreErrors(m.Errors), m.Rule)
+			fmt.Fprintf(&b, "%s: error: %s%s [%s]\n", auditPlace(m.Location), textsafe.String(m.Message), moreErrors(m.Errors), textsafe.String(m.Rule))
 		}
 		if n > maxListed {
 			fmt.Fprintf(&b, "  ... and %d more (--format json lists them all)\n", n-maxListed)
@@ -93,6 +95,12 @@ func AuditText(w io.Writer, s *audit.Summary) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// auditPlace is a queue location as the text report begins a line with
+// it: "path" or "path:line", the path as textsafe.Path writes it.
+func auditPlace(l audit.Location) string {
+	return textPlace(finding.Location{Path: l.Path, Line: l.Line})
 }
 
 // auditSeverity is the severity of an audit check, as its rule
@@ -367,7 +375,7 @@ func AuditMarkdown(w io.Writer, s *audit.Summary) error {
 		if name == "" {
 			name = "(kind unknown)"
 		}
-		fmt.Fprintf(&b, "| %s | %d | %d | %d | 0 | %d |\n", name, k.Messages, k.Valid, k.Invalid, k.Warns)
+		fmt.Fprintf(&b, "| %s | %d | %d | %d | 0 | %d |\n", mdCell(mdText(name)), k.Messages, k.Valid, k.Invalid, k.Warns)
 	}
 	// the messages that could not be decoded have no kind: a row of their
 	// own, so that every column adds up to the last row
@@ -395,7 +403,7 @@ func AuditMarkdown(w io.Writer, s *audit.Summary) error {
 	if len(s.Statuses) > 0 {
 		b.WriteString("\n| status | count | note |\n| :--- | ---: | :--- |\n")
 		for _, st := range s.Statuses {
-			fmt.Fprintf(&b, "| %s | %d | %s |\n", mdCell(mdCode(st.Value)), st.N, strings.TrimSpace(statusNote(st)))
+			fmt.Fprintf(&b, "| %s | %d | %s |\n", mdCell(mdCode(st.Value)), st.N, mdCell(mdText(strings.TrimSpace(statusNote(st)))))
 		}
 	}
 	list := func(title string, n int, each func(func(audit.Problem) bool)) {

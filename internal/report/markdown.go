@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/internal/textsafe"
 )
 
 // Caps that keep a Markdown report within a PR comment's size.
@@ -206,33 +207,63 @@ func mdFindings(b *strings.Builder, fs []finding.Finding) {
 }
 
 // mdSpecial are the characters that would start Markdown (or HTML) syntax
-// in running text. A | is escaped by mdCell, in table cells only.
+// in running text: emphasis, code, links and images ([, ], and so a !
+// before them), raw HTML and entities (<, >, &). A | is escaped by
+// mdCell, in table cells only.
 const mdSpecial = "\\`*_[]<>&~"
 
-// mdText escapes s for running Markdown text, on one line, including the
-// start of a line (a list item's text): no heading, list, quote or
-// setext underline can begin.
+// zwj, the zero-width joiner, is put between a "@" or "#" and the name or
+// number after it: GitHub then neither mentions a user or team nor links
+// an issue, and the text reads the same.
+const zwj = "\u200d"
+
+// mdText escapes s, the tree's text, for running Markdown text, on one
+// line, including the start of a line (a list item's text): no heading,
+// list, quote or setext underline can begin, no HTML, link, image or
+// emphasis either. Control characters are escaped as textsafe escapes
+// them, and what GitHub would turn into a notification or a link is
+// defused: "@name" and "#123" get a zero-width joiner after the "@" or
+// "#", "://" is written "[:]//" and "www." "www[.]", so that no URL is
+// linked.
 func mdText(s string) string {
-	s = oneLine(s)
+	s = textsafe.String(oneLine(s))
 	var b strings.Builder
 	if s != "" && strings.ContainsRune("#-+=>", rune(s[0])) {
 		b.WriteByte('\\')
 	}
 	digits := len(s) - len(strings.TrimLeft(s, "0123456789"))
 	for i, c := range s {
-		if strings.ContainsRune(mdSpecial, c) || digits > 0 && i == digits && (c == '.' || c == ')') {
+		switch {
+		case strings.HasPrefix(s[i:], "://"):
+			b.WriteString(`\[:\]`)
+			continue
+		case c == '.' && i >= 3 && strings.EqualFold(s[i-3:i], "www"):
+			b.WriteString(`\[.\]`)
+			continue
+		case strings.ContainsRune(mdSpecial, c) || digits > 0 && i == digits && (c == '.' || c == ')'):
 			b.WriteByte('\\')
 		}
 		b.WriteRune(c)
+		if (c == '@' || c == '#') && i+1 < len(s) && isWordByte(s[i+1]) {
+			b.WriteString(zwj)
+		}
 	}
 	return b.String()
 }
 
-// mdCode writes s as a code span: fenced by more backticks than the
-// longest run of backticks in s, padded with a space where CommonMark
-// would otherwise take the padding for part of the fence or strip it.
+// isWordByte tells an ASCII letter, digit or underscore: what a GitHub
+// mention or issue reference begins with after its "@" or "#".
+func isWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
+}
+
+// mdCode writes s, the tree's text, as a code span (where GitHub links,
+// mentions and renders nothing): control characters escaped as textsafe
+// escapes them, fenced by more backticks than the longest run of
+// backticks in s, padded with a space where CommonMark would otherwise
+// take the padding for part of the fence or strip it.
 func mdCode(s string) string {
-	s = oneLine(s)
+	s = textsafe.String(oneLine(s))
 	if s == "" {
 		return ""
 	}

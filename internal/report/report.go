@@ -16,6 +16,7 @@ import (
 
 	"github.com/protoscan-dev/protoscan/internal/finding"
 	"github.com/protoscan-dev/protoscan/internal/rules"
+	"github.com/protoscan-dev/protoscan/internal/textsafe"
 )
 
 // Report is everything a renderer shows.
@@ -123,6 +124,9 @@ const (
 // compliance, top errors) and a "status spellings:" section (the drift
 // matrix); and last a summary line, which names the suppressed, baselined
 // and stale baseline counts that are not zero. color adds ANSI colours.
+// Every string of the tree in it (paths, messages, kinds, field names) is
+// escaped by textsafe, so that a line begins with protoscan's text or a
+// path and holds no control character of the tree.
 func Text(w io.Writer, r *Report, color bool) error {
 	paint := func(code, s string) string {
 		if !color {
@@ -132,7 +136,7 @@ func Text(w io.Writer, r *Report, color bool) error {
 	}
 	var b strings.Builder
 	for _, f := range r.Findings {
-		b.WriteString(paint(bold, place(f.Location)))
+		b.WriteString(paint(bold, textPlace(f.Location)))
 		b.WriteString(": ")
 		code := faint
 		switch f.Severity {
@@ -143,12 +147,12 @@ func Text(w io.Writer, r *Report, color bool) error {
 		}
 		b.WriteString(paint(code, f.Severity.String()))
 		b.WriteString(": ")
-		b.WriteString(f.Message)
+		b.WriteString(textsafe.String(f.Message))
 		b.WriteString(" ")
-		b.WriteString(paint(faint, "["+f.Rule+"]"))
+		b.WriteString(paint(faint, "["+textsafe.String(f.Rule)+"]"))
 		b.WriteByte('\n')
 		for _, rel := range f.Related {
-			fmt.Fprintf(&b, "\t%s: %s\n", place(rel), rel.Message)
+			fmt.Fprintf(&b, "\t%s: %s\n", textPlace(rel), textsafe.String(rel.Message))
 		}
 	}
 	textMessages(&b, r.Messages, paint)
@@ -173,11 +177,11 @@ func textMessages(b *strings.Builder, kinds []KindSummary, paint func(code, s st
 	b.WriteString(paint(bold, "messages:") + "\n")
 	for _, k := range kinds {
 		if k.Found == 0 {
-			fmt.Fprintf(b, "  %s: none found\n", k.Kind)
+			fmt.Fprintf(b, "  %s: none found\n", textsafe.String(k.Kind))
 			continue
 		}
 		fmt.Fprintf(b, "  %s: %d found, %d valid, %d invalid, %d with warnings, %s compliant\n",
-			k.Kind, k.Found, k.Valid, k.Invalid, k.WithWarnings, complianceText(k))
+			textsafe.String(k.Kind), k.Found, k.Valid, k.Invalid, k.WithWarnings, complianceText(k))
 		for _, l := range []struct {
 			title string
 			cs    []Count
@@ -192,7 +196,7 @@ func textMessages(b *strings.Builder, kinds []KindSummary, paint func(code, s st
 func textCounts(cs []Count) string {
 	parts := make([]string, len(cs))
 	for i, c := range cs {
-		parts[i] = fmt.Sprintf("%s (%d)", c.Name, c.N)
+		parts[i] = fmt.Sprintf("%s (%d)", textsafe.String(c.Name), c.N)
 	}
 	return strings.Join(parts, ", ")
 }
@@ -221,7 +225,7 @@ func textStatuses(b *strings.Builder, statuses []StatusSpelling, paint func(code
 			} else {
 				b.WriteString(", ")
 			}
-			b.WriteString(place(l))
+			b.WriteString(textPlace(l))
 		}
 		if more := max(s.Count, len(s.Locations)) - len(shown); more > 0 && len(shown) > 0 {
 			fmt.Fprintf(b, " and %d more", more)
@@ -243,6 +247,8 @@ func complianceText(k KindSummary) string {
 	return strconv.FormatFloat(compliance(k), 'f', 1, 64) + "%"
 }
 
+// place is "path:line:col" (without what is 0), as Markdown's code spans
+// show it (mdCode escapes it).
 func place(l finding.Location) string {
 	switch {
 	case l.Line == 0:
@@ -251,6 +257,13 @@ func place(l finding.Location) string {
 		return fmt.Sprintf("%s:%d", l.Path, l.Line)
 	}
 	return fmt.Sprintf("%s:%d:%d", l.Path, l.Line, l.Col)
+}
+
+// textPlace is place for the text reports: the path as textsafe.Path
+// writes it, so that a line that begins with it is no workflow command.
+func textPlace(l finding.Location) string {
+	l.Path = textsafe.Path(l.Path)
+	return place(l)
 }
 
 func plural(n int, word string) string {
