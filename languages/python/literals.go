@@ -168,9 +168,9 @@ func (x *extractor) emitValues(i int, s *valueSite, depth int) {
 	}
 }
 
-// maxValues is the most values one file's literals may build: that of a
-// YAML or JSON document (yamlnode.DefaultLimits). Past it, every value
-// not yet built is computed.
+// maxValues is the most values one extraction may build, the budget of
+// nodes of a YAML or JSON document (yamlnode.DefaultLimits). Past it,
+// every value not yet built is computed.
 const maxValues = 1_000_000
 
 // valueState holds the values built in one extraction, so that each is

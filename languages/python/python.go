@@ -56,11 +56,11 @@
 // The value of a mapping entry is built once and shared: the map of a dict
 // nested in another is both the value of the outer dict's entry and the
 // values of its own Mapping. A value nested more than 32 levels below the
-// entry that first asks for it is computed (facts.Unknown) there, and a
-// file builds at most 1,000,000 values, as many nodes as a YAML or JSON
-// document may hold: past that budget every value not yet built is
-// computed, and the strings, groups and mappings of the rest of the file
-// are extracted all the same.
+// entry that first asks for it is computed (facts.Unknown) there, and one
+// extraction (a file, or a Markdown block) builds at most 1,000,000
+// values, as many nodes as a YAML or JSON document may hold: past that
+// budget every value not yet built is computed, and the strings, groups
+// and mappings of the rest of the source are extracted all the same.
 //
 // Parsing is done by tree-sitter through package languages/treesitter; the
 // tree is flattened with one cgo call and walked once, iteratively, so deep
