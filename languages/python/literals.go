@@ -224,7 +224,7 @@ func (s *valueState) budget() int {
 // shared from then on: the entry of an outer dict asks before the
 // entries of the dicts inside it (the walk is in preorder). A value more
 // than maxDepth levels below the entry that asks is computed there, and
-// built when an entry closer to it asks; past the file's budget of
+// built when an entry closer to it asks; past the extraction's budget of
 // values every value not yet built is computed.
 func (x *extractor) value(i int, depth int) any {
 	if i < 0 || depth > maxDepth || x.nodes[i].HasError() {
@@ -245,7 +245,7 @@ func (x *extractor) value(i int, depth int) any {
 	if len(s.vals) >= s.budget() {
 		return facts.Unknown{}
 	}
-	// the slot is taken before the elements are built, which take theirs
+	// vals[k] is taken before the elements are built, which append theirs
 	k := len(s.vals)
 	s.vals = append(s.vals, nil)
 	s.node = append(s.node, int32(i))
