@@ -179,7 +179,16 @@ func (e *env) scan(args []string) int {
 			*failOn = cfg.FailOn
 		}
 		if !set["max-file-size"] && cfg.MaxFileSize != 0 {
-			opts.MaxFileSize = cfg.MaxFileSize
+			// a pull request writes the tree's config: it may lower the
+			// limit, not raise or remove it
+			if verb := "raise"; *configPath == "" && (cfg.MaxFileSize < 0 || cfg.MaxFileSize > opts.MaxFileSize) {
+				if cfg.MaxFileSize < 0 {
+					verb = "remove"
+				}
+				fmt.Fprintf(e.stderr, "protoscan: %s: max-file-size %d ignored: a config found in the tree may lower the limit, not %s it (use --max-file-size or --config)\n", cfg.File, cfg.MaxFileSize, verb)
+			} else {
+				opts.MaxFileSize = cfg.MaxFileSize
+			}
 		}
 		canonical = append(slices.Clone(cfg.Canonical), canonical...)
 		synonyms = cfg.SynonymMap()

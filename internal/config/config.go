@@ -84,7 +84,8 @@ type Config struct {
 	// when not set.
 	FailOn string
 	// MaxFileSize is the largest file scanned in bytes, -1 for no limit,
-	// as --max-file-size; 0 when not set.
+	// as --max-file-size; 0 when not set. A scan takes it from the
+	// tree's own file only when it lowers the limit.
 	MaxFileSize int64
 
 	pos map[string]Pos // top-level key -> position of its value

@@ -134,22 +134,27 @@ func badCases() []badCase {
 		{
 			// tree-sitter parses any depth; the extractor stops converting
 			// values at its depth limit, and the drift in the same file is
-			// still found.
+			// still found. Each dict's value is built once (once for each
+			// of the 32 dicts around it would allocate 130 MiB).
 			name: "deep-python",
 			files: map[string]string{"deep.py": pyRoute +
 				"lists = " + nested("[", "1", "]", deep) + "\n" +
 				"calls = " + nested("f(", "1", ")", deep) + "\n" +
 				"parens = " + nested("(", "1", ")", deep) + "\n" +
 				"dicts = " + nested(`{"k": `, "1", "}", deep) + "\n"},
-			want: []want{{path: "deep.py", line: 2, col: 27, rule: "enumdrift/status-case"}},
+			want:     []want{{path: "deep.py", line: 2, col: 27, rule: "enumdrift/status-case"}},
+			maxAlloc: 64 << 20,
 		},
 		{
 			// 10,000 HANDBACK dicts, each the output of the one around it,
 			// on one line: each is a message with a drift (10,000 findings
-			// on one line, fingerprinted once, not 10,000 times).
-			name:  "deep-python-handbacks",
-			files: map[string]string{"deep.py": "msg = " + nested(`{"task_id": "a-1", "status": "FAILED", "output": `, "1", "}", deep) + "\n"},
-			want:  []want{{path: "deep.py", line: 1, col: 36, rule: "enumdrift/legacy-status"}},
+			// on one line, fingerprinted once, not 10,000 times), and each
+			// value is built once (once for each of the 32 dicts around it
+			// would allocate 250 MiB).
+			name:     "deep-python-handbacks",
+			files:    map[string]string{"deep.py": "msg = " + nested(`{"task_id": "a-1", "status": "FAILED", "output": `, "1", "}", deep) + "\n"},
+			want:     []want{{path: "deep.py", line: 1, col: 36, rule: "enumdrift/legacy-status"}},
+			maxAlloc: 192 << 20,
 		},
 		{
 			name:  "deep-go",

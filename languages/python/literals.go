@@ -168,12 +168,96 @@ func (x *extractor) emitValues(i int, s *valueSite, depth int) {
 	}
 }
 
-// value returns the literal value of expression i for a mapping entry.
+// maxValues is the most values one extraction may build, the budget of
+// nodes of a YAML or JSON document (yamlnode.DefaultLimits). Past it,
+// every value not yet built is computed.
+const maxValues = 1_000_000
+
+// valueState holds the values built in one extraction, so that each is
+// built once: a dict nested in another is the value of an entry of the
+// outer one and a Mapping of its own, and both hold the one map.
+type valueState struct {
+	// slot[i] is 1 + the index in vals of node i's value, 0 until it is
+	// built; slot is sized to the tree on the first value of a file.
+	// node[k] is the node of vals[k], for reset to clear its slot.
+	slot  []int32
+	vals  []any
+	node  []int32
+	ready bool
+	// max is the budget of values (maxValues unless a test sets another).
+	max int
+}
+
+func (s *valueState) reset() {
+	for _, i := range s.node {
+		s.slot[i] = 0
+	}
+	clear(s.vals)
+	s.vals, s.node = s.vals[:0], s.node[:0]
+	s.ready = false
+}
+
+// release clears s for the pool and drops very large buffers.
+func (s *valueState) release() {
+	s.reset()
+	if cap(s.slot) > 1<<20 {
+		s.slot = nil
+	}
+	if cap(s.vals) > 1<<20 {
+		s.vals, s.node = nil, nil
+	}
+}
+
+// built is the number of values built.
+func (s *valueState) built() int { return len(s.vals) }
+
+func (s *valueState) budget() int {
+	if s.max > 0 {
+		return s.max
+	}
+	return maxValues
+}
+
+// value returns the literal value of expression i for a mapping entry,
+// depth levels below the entry that asked first. Each value is built
+// once, by the first entry or enclosing value that asks for it, and
+// shared from then on: the entry of an outer dict asks before the
+// entries of the dicts inside it (the walk is in preorder). A value more
+// than maxDepth levels below the entry that asks is computed there, and
+// built when an entry closer to it asks; past the extraction's budget of
+// values every value not yet built is computed.
 func (x *extractor) value(i int, depth int) any {
 	if i < 0 || depth > maxDepth || x.nodes[i].HasError() {
 		return facts.Unknown{}
 	}
 	i = x.unparen(i)
+	s := &x.vs
+	if !s.ready {
+		if cap(s.slot) < len(x.nodes) {
+			s.slot = make([]int32, len(x.nodes))
+		}
+		s.slot = s.slot[:len(x.nodes)]
+		s.ready = true
+	}
+	if k := s.slot[i]; k > 0 {
+		return s.vals[k-1]
+	}
+	if len(s.vals) >= s.budget() {
+		return facts.Unknown{}
+	}
+	// vals[k] is taken before the elements are built, which append theirs
+	k := len(s.vals)
+	s.vals = append(s.vals, nil)
+	s.node = append(s.node, int32(i))
+	v := x.build(i, depth)
+	s.vals[k] = v
+	s.slot[i] = int32(k + 1)
+	return v
+}
+
+// build builds the value of expression i (not parenthesized), its
+// elements through value.
+func (x *extractor) build(i int, depth int) any {
 	switch x.kind(i) {
 	case kString, kConcat:
 		if v, ok := x.literal(i); ok {

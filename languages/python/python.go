@@ -53,6 +53,15 @@
 // attributes of imported modules or module-level classes), Calls the last
 // names of what it calls.
 //
+// The value of a mapping entry is built once and shared: the map of a dict
+// nested in another is both the value of the outer dict's entry and the
+// values of its own Mapping. A value nested more than 32 levels below the
+// entry that first asks for it is computed (facts.Unknown) there, and one
+// extraction (a file, or a Markdown block) builds at most 1,000,000
+// values, as many nodes as a YAML or JSON document may hold: past that
+// budget every value not yet built is computed, and the strings, groups
+// and mappings of the rest of the source are extracted all the same.
+//
 // Parsing is done by tree-sitter through package languages/treesitter; the
 // tree is flattened with one cgo call and walked once, iteratively, so deep
 // nesting costs heap, not stack. Syntax errors do not stop extraction:
@@ -128,6 +137,8 @@ type extractor struct {
 	drop []bool
 	// fs is the state of the Function being extracted (funcs.go).
 	fs funcState
+	// vs holds the values built so far (literals.go).
+	vs valueState
 }
 
 // release returns x to the pool, dropping references to the caller's data
@@ -141,6 +152,7 @@ func (x *extractor) release() {
 	x.stack = x.stack[:0]
 	x.scopes = x.scopes[:0]
 	x.fs.release()
+	x.vs.release()
 	extractors.Put(x)
 }
 
@@ -177,6 +189,7 @@ type pendingAssign struct {
 
 func (x *extractor) extract(f *facts.File, src []byte) {
 	x.src, x.f = src, f
+	x.vs.reset()
 	x.drop = x.drop[:0]
 	x.fs.mod.ready = false
 	x.lines.Reset(src)
