@@ -16,7 +16,8 @@
 // Compile expands the braces once and turns the alternatives into one RE2
 // program (package regexp), so Match runs in time linear in the length of
 // the name times the size of that program, which the two caps bound. A
-// pattern without metacharacters is compared as a string.
+// pattern without metacharacters is compared as a string, and the common
+// shapes "dir/**", "prefix*" and "**/*suffix" with string functions.
 //
 // One difference from doublestar remains, on patterns no call site
 // matches a name with: a pattern ending in "**/" (as written or once its
@@ -87,10 +88,23 @@ func Short(p string) string {
 // Glob is a compiled pattern, safe for concurrent use.
 type Glob struct {
 	pattern string
-	literal bool           // no metacharacter: Match compares strings
-	re      *regexp.Regexp // otherwise
-	alts    int
+	literal bool // no metacharacter: Match compares strings
+	// the common shapes, matched without the program: "L/**" (dir),
+	// "L*" (prefix), "**/*S" (suffix), L and S literal
+	shape shape
+	lit   string
+	re    *regexp.Regexp // otherwise
+	alts  int
 }
+
+type shape uint8
+
+const (
+	general shape = iota
+	dirShape
+	prefixShape
+	suffixShape
+)
 
 // Compile checks pattern against the caps and doublestar's syntax and
 // compiles it. The error is an *Error.
@@ -101,11 +115,17 @@ func Compile(pattern string) (*Glob, error) {
 	if !doublestar.ValidatePattern(pattern) {
 		return nil, &Error{pattern, ErrBadPattern}
 	}
-	if !strings.ContainsAny(pattern, `*?[]{}\`) && utf8.ValidString(pattern) && !strings.ContainsRune(pattern, utf8.RuneError) {
-		// doublestar compares runes: an invalid byte of the pattern
-		// equals every invalid byte of the name, so only valid text
-		// compares as a string
+	if plain(pattern) {
 		return &Glob{pattern: pattern, literal: true, alts: 1}, nil
+	}
+	if l, ok := strings.CutSuffix(pattern, "/**"); ok && l != "" && plain(l) {
+		return &Glob{pattern: pattern, shape: dirShape, lit: l, alts: 1}, nil
+	}
+	if l, ok := strings.CutSuffix(pattern, "*"); ok && plain(l) {
+		return &Glob{pattern: pattern, shape: prefixShape, lit: l, alts: 1}, nil
+	}
+	if sfx, ok := strings.CutPrefix(pattern, "**/*"); ok && sfx != "" && !strings.Contains(sfx, "/") && plain(sfx) {
+		return &Glob{pattern: pattern, shape: suffixShape, lit: sfx, alts: 1}, nil
 	}
 	if countAlternatives(pattern) > MaxAlternatives {
 		return nil, &Error{pattern, ErrTooManyAlternatives}
@@ -127,6 +147,14 @@ func Compile(pattern string) (*Glob, error) {
 	return &Glob{pattern: pattern, re: re, alts: len(alts)}, nil
 }
 
+// plain tells whether s has no metacharacter and compares as doublestar
+// compares it, rune by rune: valid UTF-8 without U+FFFD (doublestar takes
+// an invalid byte of the pattern as equal to every invalid byte of the
+// name).
+func plain(s string) bool {
+	return !strings.ContainsAny(s, `*?[]{}\`) && utf8.ValidString(s) && !strings.ContainsRune(s, utf8.RuneError)
+}
+
 // MustCompile is Compile for patterns known to be good; it panics on an
 // error.
 func MustCompile(pattern string) *Glob {
@@ -139,8 +167,15 @@ func MustCompile(pattern string) *Glob {
 
 // Match reports whether name, a slash path or a rule id, matches g.
 func (g *Glob) Match(name string) bool {
-	if g.literal {
+	switch {
+	case g.literal:
 		return name == g.pattern
+	case g.shape == dirShape:
+		return strings.HasPrefix(name, g.lit) && (len(name) == len(g.lit) || name[len(g.lit)] == '/')
+	case g.shape == prefixShape:
+		return strings.HasPrefix(name, g.lit) && strings.IndexByte(name[len(g.lit):], '/') < 0
+	case g.shape == suffixShape:
+		return strings.HasSuffix(name, g.lit)
 	}
 	return g.re.MatchString(name)
 }
