@@ -8,8 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/bmatcuk/doublestar/v4"
-
 	"github.com/protoscan-dev/protoscan/internal/finding"
 	"github.com/protoscan-dev/protoscan/languages/facts"
 	"github.com/protoscan-dev/protoscan/languages/shape"
@@ -508,12 +506,11 @@ func (m *Model) isCanonical(rel, fn string) bool {
 		}
 		return false
 	}
-	for _, pat := range m.opts.Canonical {
-		glob, name, hasName := strings.Cut(pat, ":")
-		if ok, _ := doublestar.Match(glob, rel); !ok {
+	for _, c := range m.canonical {
+		if c.glob == nil || !c.glob.Match(rel) {
 			continue
 		}
-		if !hasName || name == fn || strings.HasSuffix(fn, "."+name) {
+		if !c.hasName || c.name == fn || strings.HasSuffix(fn, "."+c.name) {
 			return true
 		}
 	}

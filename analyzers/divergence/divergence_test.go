@@ -344,3 +344,23 @@ func (ft fakeTree) Files(dir string) []string {
 
 func (ft fakeTree) Consts(p string) map[string]float64 { return ft[p] }
 func (ft fakeTree) Prefix() string                     { return "" }
+
+// TestCanonicalGlobsCompiledOnce: NewModel compiles the canonical globs
+// once; one over the caps of internal/glob (2^14 patterns here, which
+// doublestar expanded on every match) names nothing, one just under them
+// is at most glob.MaxAlternatives patterns.
+func TestCanonicalGlobsCompiledOnce(t *testing.T) {
+	braces := "router/" + strings.Repeat("{*,*}{*,*}", 7) + "x.go"
+	edge := "router/" + strings.Repeat("{a,b}", 6) + ".go:ShouldEscalate"
+	m := testModel(Options{Canonical: []string{braces, edge}})
+	if len(m.canonical) != 2 || m.canonical[0].glob != nil {
+		t.Fatalf("canonical %+v: the first glob is over the caps", m.canonical)
+	}
+	if g := m.canonical[1].glob; g == nil || g.Alternatives() != 64 || m.canonical[1].name != "ShouldEscalate" {
+		t.Fatalf("canonical %+v: want 64 patterns and a name", m.canonical[1])
+	}
+	if m.isCanonical("router/xx.go", "ShouldEscalate") || !m.isCanonical("router/ababab.go", "ShouldEscalate") ||
+		m.isCanonical("router/ababab.go", "Other") {
+		t.Error("isCanonical does not follow the compiled globs")
+	}
+}

@@ -25,6 +25,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/protoscan-dev/protoscan/internal/glob"
 	"github.com/protoscan-dev/protoscan/languages/shape"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 )
@@ -34,7 +35,8 @@ type Options struct {
 	// Canonical names the canonical implementations: "GLOB" (a slash path
 	// glob, doublestar syntax, matched against the file) or "GLOB:NAME"
 	// (a function or method in it). By default, a function in a module
-	// named after the protocol validator is canonical.
+	// named after the protocol validator is canonical. NewModel compiles
+	// the globs with internal/glob; one it refuses names nothing.
 	Canonical []string
 	// SpecName names a spec file in findings (the spec's file:line of
 	// divergence/spec-threshold), as the report names files: a spec
@@ -52,9 +54,18 @@ type Model struct {
 	statuses map[string]bool // canonical HANDBACK statuses and aliases, lower case
 	limits   map[thresholdKey][]specLimit
 	opts     Options
+	// canonical is opts.Canonical compiled
+	canonical []canonicalGlob
 	// the prefilter's needles: protocol fields and statuses
 	fieldNeedles  []fieldNeedle
 	statusNeedles [][]byte
+}
+
+// canonicalGlob is an entry of Options.Canonical compiled.
+type canonicalGlob struct {
+	glob    *glob.Glob // nil: the glob was refused
+	name    string
+	hasName bool
 }
 
 type kindSet uint8
@@ -84,6 +95,12 @@ var genericFields = map[string]bool{
 func NewModel(spec *msgcheck.Spec, opts Options) *Model {
 	m := &Model{fields: map[string]kindSet{}, top: map[string]bool{}, statuses: map[string]bool{},
 		limits: map[thresholdKey][]specLimit{}, opts: opts}
+	for _, pat := range opts.Canonical {
+		g, name, hasName := strings.Cut(pat, ":")
+		c := canonicalGlob{name: name, hasName: hasName}
+		c.glob, _ = glob.Compile(g)
+		m.canonical = append(m.canonical, c)
+	}
 	for _, k := range []struct {
 		name string
 		set  kindSet

@@ -11,8 +11,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/bmatcuk/doublestar/v4"
-
 	"github.com/protoscan-dev/protoscan/internal/baseline"
 	"github.com/protoscan-dev/protoscan/internal/config"
 	"github.com/protoscan-dev/protoscan/internal/finding"
@@ -45,7 +43,7 @@ func checkConfigRules(cfg *config.Config) config.Errors {
 			}
 			continue
 		}
-		if !slices.ContainsFunc(all, func(d rules.Doc) bool { ok, _ := doublestar.Match(r.Pattern, d.ID); return ok }) {
+		if !slices.ContainsFunc(all, func(d rules.Doc) bool { return r.Match(d.ID) }) {
 			errs = append(errs, cfg.Errorf(r.Pos, "%q matches no rule (protoscan rules lists them)", r.Pattern))
 		}
 	}

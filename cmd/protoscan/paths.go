@@ -242,7 +242,7 @@ func (m *pathMap) filterBaseline(b *baseline.Baseline, fs []finding.Finding, max
 		f := fs[i]
 		var text []byte
 		switch {
-		case f.Rule == suppress.RuleUnused || f.Rule == suppress.RuleNoReason:
+		case f.Rule == suppress.RuleUnused || f.Rule == suppress.RuleNoReason || f.Rule == suppress.RuleBadGlob:
 			text = []byte(f.Message) // as applySuppressions fingerprints them
 		case f.Line > 0:
 			src, ok := srcs[f.Path]

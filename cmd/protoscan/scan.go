@@ -19,6 +19,7 @@ import (
 	"github.com/protoscan-dev/protoscan/internal/config"
 	"github.com/protoscan-dev/protoscan/internal/finding"
 	"github.com/protoscan-dev/protoscan/internal/gitdiff"
+	"github.com/protoscan-dev/protoscan/internal/glob"
 	"github.com/protoscan-dev/protoscan/internal/messages"
 	"github.com/protoscan-dev/protoscan/internal/report"
 	"github.com/protoscan-dev/protoscan/internal/safefile"
@@ -126,6 +127,10 @@ func (e *env) scan(args []string) int {
 	noCache := fs.Bool("no-cache", false, "parse every file, neither reading nor writing the cache of earlier scans' results (in $"+envCacheDir+", else the user cache directory)")
 	var canonical []string
 	fs.Func("canonical", "the canonical implementation of a protocol decision: `GLOB[:NAME]`, a file or a function in it (repeatable)", func(s string) error {
+		pat, _, _ := strings.Cut(s, ":")
+		if _, err := glob.Compile(pat); err != nil {
+			return err
+		}
 		canonical = append(canonical, s)
 		return nil
 	})

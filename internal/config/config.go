@@ -26,10 +26,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/bmatcuk/doublestar/v4"
 	"go.yaml.in/yaml/v3"
 
 	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/internal/glob"
 	"github.com/protoscan-dev/protoscan/internal/safefile"
 	"github.com/protoscan-dev/protoscan/languages/yamldoc"
 )
@@ -105,10 +105,29 @@ type Rule struct {
 	HasSeverity bool
 	// Pos is where the pattern is written.
 	Pos Pos
+
+	glob *glob.Glob // Pattern compiled by Load
 }
 
 // Exact reports whether r.Pattern is a rule id rather than a glob.
 func (r Rule) Exact() bool { return !hasMeta(r.Pattern) }
+
+// Match reports whether the rule id matches r.Pattern. Load compiled the
+// pattern; a Rule made otherwise has it compiled on each call, and a
+// pattern glob.Compile refuses matches only itself.
+func (r Rule) Match(id string) bool {
+	if r.Exact() {
+		return r.Pattern == id
+	}
+	g := r.glob
+	if g == nil {
+		var err error
+		if g, err = glob.Compile(r.Pattern); err != nil {
+			return r.Pattern == id
+		}
+	}
+	return g.Match(id)
+}
 
 // Synonym is one entry of synonyms.
 type Synonym struct {
@@ -189,11 +208,7 @@ func (c *Config) RuleSetting(id string) (enabled bool, sev finding.Severity, ove
 	}
 	better := func(i, j int) bool { return j < 0 || rank(i) >= rank(j) } // later wins ties
 	for i, r := range c.Rules {
-		if r.Exact() {
-			if r.Pattern != id {
-				continue
-			}
-		} else if ok, _ := doublestar.Match(r.Pattern, id); !ok {
+		if !r.Match(id) {
 			continue
 		}
 		if better(i, best) {
@@ -559,11 +574,12 @@ func (l *loader) globs(what string, v *yaml.Node) []string {
 			}
 		}
 		q = strings.TrimRight(q, "/")
+		err := globError(q)
 		switch {
 		case q == "":
 			l.errorf(it.n, "%s: glob %q matches nothing", it.what, it.s)
-		case !doublestar.ValidatePattern(q):
-			l.errorf(it.n, "%s: invalid glob %q", it.what, it.s)
+		case err != nil:
+			l.errorf(it.n, "%s: %s", it.what, globMessage(err, it.s))
 		default:
 			out = append(out, it.s)
 		}
@@ -571,15 +587,38 @@ func (l *loader) globs(what string, v *yaml.Node) []string {
 	return out
 }
 
+// globError is why glob.Compile refuses p, or nil.
+func globError(p string) error {
+	_, err := glob.Compile(p)
+	return err
+}
+
+// globMessage says why the glob as written was refused.
+func globMessage(err error, written string) string {
+	if errors.Is(err, glob.ErrBadPattern) {
+		return fmt.Sprintf("invalid glob %q", written)
+	}
+	return fmt.Sprintf("glob %s: %s", glob.Short(written), capMessage(err))
+}
+
+// capMessage says which cap of SECURITY.md a glob is over.
+func capMessage(err error) string {
+	if errors.Is(err, glob.ErrTooLong) {
+		return fmt.Sprintf("longer than %d bytes, the most a glob may be", glob.MaxLen)
+	}
+	return fmt.Sprintf("its braces expand to more than %d patterns, the most a glob may", glob.MaxAlternatives)
+}
+
 func (l *loader) canonical(v *yaml.Node) []string {
 	var out []string
 	for _, it := range l.list("canonical", "GLOB or GLOB:NAME strings", v) {
-		glob, name, hasName := strings.Cut(it.s, ":")
+		pat, name, hasName := strings.Cut(it.s, ":")
+		err := globError(pat)
 		switch {
-		case glob == "":
+		case pat == "":
 			l.errorf(it.n, "%s: %q has no glob (want GLOB or GLOB:NAME)", it.what, it.s)
-		case !doublestar.ValidatePattern(glob):
-			l.errorf(it.n, "%s: invalid glob %q", it.what, glob)
+		case err != nil:
+			l.errorf(it.n, "%s: %s", it.what, globMessage(err, pat))
 		case hasName && name == "":
 			l.errorf(it.n, "%s: %q has no function name after the colon (want GLOB or GLOB:NAME)", it.what, it.s)
 		default:
@@ -625,9 +664,17 @@ func (l *loader) rules(v *yaml.Node) {
 		case !slash || family == "" || name == "" || strings.Contains(name, "/"):
 			l.errorf(p.k, "%s: want a rule id family/name, or a glob such as %q", what, suggestFamily(p.key))
 			ok = false
-		case !doublestar.ValidatePattern(p.key):
-			l.errorf(p.k, "%s: invalid glob", what)
-			ok = false
+		default:
+			if g, err := glob.Compile(p.key); err != nil {
+				if errors.Is(err, glob.ErrBadPattern) {
+					l.errorf(p.k, "%s: invalid glob", what)
+				} else {
+					l.errorf(p.k, "rule %s: %s", glob.Short(p.key), capMessage(err))
+				}
+				ok = false
+			} else {
+				r.glob = g
+			}
 		}
 		if !l.ruleValue(what, p.v, &r) || !ok {
 			continue

@@ -22,6 +22,15 @@ const (
 	schemaAccepts                      // beyond the schema (glob syntax, int64 range...): only Load rejects it
 )
 
+// hostileGlob is the glob of the report "Hostile pull requests": 30
+// pairs of brace groups, 311 bytes, which doublestar expands to 2^60
+// patterns as it matches. braceGlob is 7 pairs, under the length cap
+// but 2^14 patterns.
+var (
+	hostileGlob = "enumdrift/" + strings.Repeat("{*,*}{*,*}", 30) + "x"
+	braceGlob   = "enumdrift/" + strings.Repeat("{*,*}{*,*}", 7) + "x"
+)
+
 // errorCases are configurations Load rejects, with every error it gives,
 // exactly, in order. The file is named c.yaml.
 var errorCases = []struct {
@@ -72,6 +81,10 @@ var errorCases = []struct {
 		"c.yaml:4:5: include[2]: must be a string (got a mapping)"}, schemaRejects},
 	{"invalid glob", "exclude: [\"build/**\", \"src/[a-\"]\n", []string{
 		`c.yaml:1:23: exclude[1]: invalid glob "src/[a-"`}, schemaAccepts},
+	{"globs over the caps", "include: [\"" + braceGlob + "\"]\nexclude: [\"" + hostileGlob + "\"]\ncanonical: [\"" + braceGlob + ":f\"]\n", []string{
+		`c.yaml:1:11: include[0]: glob "enumdrift/{*,*}{*,*}{*,*}{*,*}{*,*}{*,*}"...: its braces expand to more than 64 patterns, the most a glob may`,
+		`c.yaml:2:11: exclude[0]: glob "enumdrift/{*,*}{*,*}{*,*}{*,*}{*,*}{*,*}"...: longer than 256 bytes, the most a glob may be`,
+		`c.yaml:3:13: canonical[0]: glob "enumdrift/{*,*}{*,*}{*,*}{*,*}{*,*}{*,*}"...: its braces expand to more than 64 patterns, the most a glob may`}, schemaAccepts},
 	{"glob matching nothing", "exclude: [\"./\"]\n", []string{
 		`c.yaml:1:11: exclude[0]: glob "./" matches nothing`}, schemaRejects},
 	{"empty glob", "include: [\"\"]\n", []string{
@@ -115,6 +128,11 @@ var errorCases = []struct {
 		`c.yaml:2:3: rule "msgcheck/a/b": want a rule id family/name, or a glob such as "msgcheck/*"`}, schemaRejects},
 	{"invalid rule glob", "rules:\n  \"msgcheck/[a\": off\n", []string{
 		`c.yaml:2:3: rule "msgcheck/[a": invalid glob`}, schemaAccepts},
+	// the report's suppression glob as a key: 311 bytes
+	{"rule glob too long", "rules:\n  \"" + hostileGlob + "\": off\n", []string{
+		`c.yaml:2:3: rule "enumdrift/{*,*}{*,*}{*,*}{*,*}{*,*}{*,*}"...: longer than 256 bytes, the most a glob may be`}, schemaAccepts},
+	{"rule glob too many alternatives", "rules:\n  \"" + braceGlob + "\": off\n", []string{
+		`c.yaml:2:3: rule "enumdrift/{*,*}{*,*}{*,*}{*,*}{*,*}{*,*}"...: its braces expand to more than 64 patterns, the most a glob may`}, schemaAccepts},
 	{"duplicate rule", "rules:\n  enumdrift/*: off\n  divergence/*: note\n  enumdrift/*: warning\n", []string{
 		`c.yaml:4:3: rules: duplicate key "enumdrift/*" (first at line 2)`}, schemaSkip},
 	{"several rule problems", "rules:\n  msgcheck/*-words: {severity: high}\n  enumdrift: off\n", []string{
@@ -267,6 +285,12 @@ func TestLoadGood(t *testing.T) {
 			"synonyms": {14, 11}, "canonical": {15, 12}, "fail-on": {16, 10}, "max-file-size": {17, 16},
 		},
 	}
+	for i := range c.Rules { // compiled patterns, compared by their text
+		if g := c.Rules[i].glob; g != nil && g.String() != c.Rules[i].Pattern {
+			t.Errorf("rule %q compiled from %q", c.Rules[i].Pattern, g)
+		}
+		c.Rules[i].glob = nil
+	}
 	if !reflect.DeepEqual(c, want) {
 		t.Errorf("got\n%+v\nwant\n%+v", c, want)
 	}
@@ -412,6 +436,26 @@ func TestRuleSetting(t *testing.T) {
 	}
 	if enabled, _, _ := off.RuleSetting("enumdrift/legacy-status"); !enabled {
 		t.Errorf("off applies to another rule")
+	}
+}
+
+// TestRuleGlobCompiledOnce: a rule glob just under the brace cap loads,
+// compiled once into at most glob.MaxAlternatives patterns.
+func TestRuleGlobCompiledOnce(t *testing.T) {
+	key := "enumdrift/" + strings.Repeat("{a,b}", 6) + "*"
+	c, err := Parse("c.yaml", []byte("rules:\n  \""+key+"\": off\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := c.Rules[0]
+	if r.glob == nil || r.glob.Alternatives() != 64 {
+		t.Fatalf("glob %v not compiled to 64 patterns at load", r.glob)
+	}
+	if on, _, _ := c.RuleSetting("enumdrift/abababx"); on {
+		t.Error("enumdrift/abababx is not turned off")
+	}
+	if on, _, _ := c.RuleSetting("enumdrift/abcbabx"); !on {
+		t.Error("enumdrift/abcbabx is turned off")
 	}
 }
 

@@ -290,6 +290,14 @@ var catalogue = []Doc{
 		Example: "status: failed  # protoscan:ignore enumdrift/legacy-status",
 		Fix:     "Say why after two dashes: `# protoscan:ignore enumdrift/legacy-status -- v0 clients still send it`.",
 	},
+	{
+		ID: "protoscan/suppression-bad-glob", Name: "SuppressionBadGlob", Severity: finding.Warning,
+		Title:   "A suppression comment with a rule glob over the caps",
+		What:    "A rule glob of a `protoscan:ignore` or `protoscan:file-ignore` comment is longer than 256 bytes, or its braces expand to more than 64 patterns ({a,b}{c,d} is 4). That glob suppresses nothing; the comment's other rules still apply.",
+		Why:     "Globs come with the tree under review, and braces multiply: a few hundred bytes of {*,*} groups would cost a glob matcher hours. Every glob protoscan takes from the tree is held to the same caps, so matching stays linear in the glob and the rule id.",
+		Example: "# protoscan:file-ignore enumdrift/{*,*}{*,*}{*,*}{*,*}{*,*}{*,*}{*,*}x -- legacy",
+		Fix:     "Name the rules, or write a shorter glob: enumdrift/* covers every enumdrift rule.",
+	},
 
 	// ------------------------------------------------------- msgcheck, fixed ids
 	{

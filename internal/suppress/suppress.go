@@ -11,7 +11,9 @@
 //	protoscan:file-ignore RULE[,RULE...] -- reason
 //
 // RULE is a rule id (enumdrift/legacy-status) or a doublestar glob over rule
-// ids (enumdrift/*); "*" and "**" match every rule. Rules are separated by
+// ids (enumdrift/*), compiled by internal/glob under its caps (at most
+// glob.MaxLen bytes, braces expanding to at most glob.MaxAlternatives
+// patterns); "*" and "**" match every rule. Rules are separated by
 // commas and/or blanks. The reason, after "--", is required: a directive
 // without one suppresses nothing and is reported.
 //
@@ -31,18 +33,20 @@
 // protoscan:ignore is not read as a directive.
 //
 // Apply reports, as findings of their own, the directives that suppressed
-// nothing (protoscan/unused-suppression) and those without a reason
-// (protoscan/suppression-without-reason).
+// nothing (protoscan/unused-suppression), those without a reason
+// (protoscan/suppression-without-reason) and the globs over the caps
+// (protoscan/suppression-bad-glob), which suppress nothing.
 package suppress
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 
-	"github.com/bmatcuk/doublestar/v4"
 	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/internal/glob"
 	"github.com/protoscan-dev/protoscan/languages/markdown"
 )
 
@@ -50,6 +54,7 @@ import (
 const (
 	RuleUnused   = "protoscan/unused-suppression"
 	RuleNoReason = "protoscan/suppression-without-reason"
+	RuleBadGlob  = "protoscan/suppression-bad-glob"
 )
 
 // Directive is one protoscan:ignore or protoscan:file-ignore comment.
@@ -342,17 +347,26 @@ func parseMarkdown(src []byte, mdx bool) []Directive {
 	return out
 }
 
-// matcher is a directive ready to match rules, with a use count per rule.
+// matcher is a directive ready to match rules, its rules compiled once,
+// with a use count per rule.
 type matcher struct {
 	d     *Directive
-	valid []bool // Rules[i] is a well-formed pattern
+	globs []*glob.Glob // nil where Rules[i] is not a pattern glob.Compile takes
+	errs  []error      // why, when over a cap of internal/glob
 	used  []bool
 }
 
 func newMatcher(d *Directive) *matcher {
-	m := &matcher{d: d, valid: make([]bool, len(d.Rules)), used: make([]bool, len(d.Rules))}
+	n := len(d.Rules)
+	m := &matcher{d: d, globs: make([]*glob.Glob, n), errs: make([]error, n), used: make([]bool, n)}
 	for i, r := range d.Rules {
-		m.valid[i] = doublestar.ValidatePattern(r)
+		g, err := glob.Compile(r)
+		switch {
+		case err == nil:
+			m.globs[i] = g
+		case !errors.Is(err, glob.ErrBadPattern):
+			m.errs[i] = err
+		}
 	}
 	return m
 }
@@ -361,23 +375,15 @@ func newMatcher(d *Directive) *matcher {
 func (m *matcher) match(rule string) bool {
 	hit := false
 	for i, pat := range m.d.Rules {
-		if ruleMatches(pat, m.valid[i], rule) {
+		if m.errs[i] != nil {
+			continue // over a cap: suppresses nothing, reported as such
+		}
+		if pat == rule || pat == "*" || pat == "**" || m.globs[i] != nil && m.globs[i].Match(rule) {
 			m.used[i] = true
 			hit = true
 		}
 	}
 	return hit
-}
-
-func ruleMatches(pat string, valid bool, rule string) bool {
-	if pat == rule || pat == "*" || pat == "**" {
-		return true
-	}
-	if !valid {
-		return false
-	}
-	ok, _ := doublestar.Match(pat, rule)
-	return ok
 }
 
 // group is the directives of a file that apply to the same lines, with
@@ -538,13 +544,28 @@ func Apply(findings []finding.Finding, directives map[string][]Directive) (kept 
 					Message: fmt.Sprintf("%s has no reason, so it suppresses nothing: write %q", describe(d), usage(d))})
 				continue
 			}
-			if msg := unusedMessage(ix.byDecl[d]); msg != "" {
+			m := ix.byDecl[d]
+			for i, err := range m.errs {
+				if err != nil {
+					problems = append(problems, finding.Finding{Rule: RuleBadGlob, Severity: finding.Warning, Location: loc,
+						Message: fmt.Sprintf("%s: rule %s, so it suppresses nothing", keyword(d), capMessage(d.Rules[i], err))})
+				}
+			}
+			if msg := unusedMessage(m); msg != "" {
 				problems = append(problems, finding.Finding{Rule: RuleUnused, Severity: finding.Warning, Location: loc, Message: msg})
 			}
 		}
 	}
 	finding.Sort(problems)
 	return kept, suppressed, problems
+}
+
+// capMessage says which cap of internal/glob the rule pattern p is over.
+func capMessage(p string, err error) string {
+	if errors.Is(err, glob.ErrTooLong) {
+		return fmt.Sprintf("glob %s is %d bytes, over the limit of %d", glob.Short(p), len(p), glob.MaxLen)
+	}
+	return fmt.Sprintf("glob %s expands to more than %d patterns (braces), the limit", glob.Short(p), glob.MaxAlternatives)
 }
 
 func keyword(d *Directive) string {
@@ -579,9 +600,12 @@ func unusedMessage(m *matcher) string {
 	}
 	var unused, invalid []string
 	for i, r := range d.Rules {
+		if m.errs[i] != nil {
+			continue // reported as protoscan/suppression-bad-glob
+		}
 		if !m.used[i] {
 			unused = append(unused, r)
-			if !m.valid[i] {
+			if m.globs[i] == nil {
 				invalid = append(invalid, r)
 			}
 		}

@@ -1,12 +1,14 @@
 package suppress
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/internal/glob"
 )
 
 // short is a directive reduced to what the parse tests compare.
@@ -368,6 +370,47 @@ func TestApplyGlobs(t *testing.T) {
 	}
 }
 
+// TestApplyGlobCaps: a rule glob over the caps of internal/glob suppresses
+// nothing and is a finding at its comment; the comment's other rules
+// still apply. The first glob is the report's shape: 311 bytes of brace pairs,
+// which doublestar expanded to 2^60 patterns; the second is under the
+// length cap but 2^14 patterns.
+func TestApplyGlobCaps(t *testing.T) {
+	long := "enumdrift/" + strings.Repeat("{*,*}{*,*}", 30) + "x"
+	many := "enumdrift/" + strings.Repeat("{*,*}{*,*}", 7) + "x"
+	src := "# protoscan:file-ignore " + long + " -- hostile\n" +
+		"x = 1  # protoscan:ignore " + many + ", divergence/* -- hostile\n"
+	fs := []finding.Finding{fnd("f.py", "enumdrift/legacy-x", 2), fnd("f.py", "divergence/duplicate", 2)}
+	kept, n, problems := Apply(fs, map[string][]Directive{"f.py": Parse("python", []byte(src))})
+	if n != 1 || len(kept) != 1 || kept[0].Rule != "enumdrift/legacy-x" {
+		t.Errorf("kept %v, suppressed %d", rulesOf(kept), n)
+	}
+	var got []string
+	for _, p := range problems {
+		got = append(got, fmt.Sprintf("%s:%d:%d %s: %s", p.Path, p.Line, p.Col, p.Rule, p.Message))
+	}
+	want := []string{
+		`f.py:1:3 protoscan/suppression-bad-glob: protoscan:file-ignore: rule glob "enumdrift/{*,*}{*,*}{*,*}{*,*}{*,*}{*,*}"... is 311 bytes, over the limit of 256, so it suppresses nothing`,
+		`f.py:2:10 protoscan/suppression-bad-glob: protoscan:ignore: rule glob "enumdrift/{*,*}{*,*}{*,*}{*,*}{*,*}{*,*}"... expands to more than 64 patterns (braces), the limit, so it suppresses nothing`,
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("problems\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestMatcherCompiledOnce: a rule glob just under the brace cap is
+// compiled once per directive into at most glob.MaxAlternatives patterns.
+func TestMatcherCompiledOnce(t *testing.T) {
+	d := &Directive{Rules: []string{"enumdrift/" + strings.Repeat("{a,b}", 6) + "*"}, Reason: "r", File: true}
+	m := newMatcher(d)
+	if m.globs[0] == nil || m.globs[0].Alternatives() != 64 {
+		t.Fatalf("compiled %v", m.globs[0])
+	}
+	if !m.match("enumdrift/abababx") || m.match("enumdrift/abcbabx") {
+		t.Error("the compiled glob does not match as doublestar")
+	}
+}
+
 // A finding matched by a file-ignore and a line directive uses both.
 func TestApplyOverlapping(t *testing.T) {
 	src := "// protoscan:file-ignore a/* -- all\nx := 1 // protoscan:ignore a/b -- this one\n"
@@ -477,6 +520,49 @@ func FuzzParse(f *testing.F) {
 		kept, n, _ := Apply(fs, map[string][]Directive{"f": ds})
 		if len(kept)+n != len(fs) {
 			t.Fatalf("kept %d + suppressed %d != %d", len(kept), n, len(fs))
+		}
+	})
+}
+
+// FuzzApplyGlobs: directives whose rules are globs of any shape, the
+// brace bombs and classes of hostile trees among the seeds, are applied
+// to findings of a few rules: Apply ends, every finding is kept or
+// suppressed, and every glob over the caps of a directive with a reason
+// is reported once.
+func FuzzApplyGlobs(f *testing.F) {
+	for _, s := range []string{
+		"enumdrift/*", "msgcheck/{delegate,handback}-*", "*/legacy-status", "enumdrift/[a-z]*",
+		"enumdrift/" + strings.Repeat("{*,*}{*,*}", 30) + "x", "enumdrift/" + strings.Repeat("{*,*}", 7) + "x",
+		"{" + strings.Repeat("{a,b}", 7) + ",c}/*", "a/**/b", `enumdrift/\*`, "enumdrift/[",
+	} {
+		f.Add(s, "enumdrift/legacy-status")
+	}
+	f.Fuzz(func(t *testing.T, rules, rule string) {
+		src := "x = 1  # protoscan:ignore " + rules + " -- r\n# protoscan:file-ignore " + rules + " -- r\n"
+		ds := Parse("python", []byte(src))
+		fs := []finding.Finding{fnd("f", rule, 1), fnd("f", "enumdrift/legacy-status", 1), fnd("f", "divergence/x", 0)}
+		kept, n, problems := Apply(fs, map[string][]Directive{"f": ds})
+		if len(kept)+n != len(fs) {
+			t.Fatalf("kept %d + suppressed %d != %d", len(kept), n, len(fs))
+		}
+		bad := 0 // a directive without a reason is reported for that alone
+		for _, d := range ds {
+			for _, r := range d.Rules {
+				if d.Reason == "" {
+					break
+				}
+				if _, err := glob.Compile(r); err != nil && !errors.Is(err, glob.ErrBadPattern) {
+					bad++
+				}
+			}
+		}
+		for _, p := range problems {
+			if p.Rule == RuleBadGlob {
+				bad--
+			}
+		}
+		if bad != 0 {
+			t.Fatalf("%d globs over the caps not reported once", bad)
 		}
 	})
 }

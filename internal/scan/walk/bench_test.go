@@ -48,6 +48,28 @@ func BenchmarkWalkGoroot(b *testing.B) {
 	b.ReportMetric(float64(files), "files")
 }
 
+// BenchmarkWalkGorootGlobs is BenchmarkWalkGoroot with the globs a
+// configuration typically holds, matched against every path.
+func BenchmarkWalkGorootGlobs(b *testing.B) {
+	src := gorootSrc()
+	if src == "" {
+		b.Skip("GOROOT/src not found")
+	}
+	opts := Options{
+		Include: []string{"**/*.go", "**/*.md", "docs/**/*.{yaml,yml}"},
+		Exclude: []string{"**/testdata/**", "vendor/**", "**/*_test.go", "cmd/*/internal/**"},
+	}
+	files := 0
+	for b.Loop() {
+		res, err := Walk(context.Background(), src, opts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		files = len(res.Files)
+	}
+	b.ReportMetric(float64(files), "files")
+}
+
 // The walk of a large real tree must equal a plain filepath.WalkDir that
 // applies the same rules (without .gitignore, which git itself checks in
 // the tests of gitdiff_test.go).

@@ -37,7 +37,7 @@ import (
 	"sync"
 	"syscall"
 
-	"github.com/bmatcuk/doublestar/v4"
+	"github.com/protoscan-dev/protoscan/internal/glob"
 )
 
 // Rule IDs of the notices the walk emits (a contract: see DESIGN.md).
@@ -206,8 +206,8 @@ type walker struct {
 	fsys     fileSystem
 	h        Handler
 	opts     Options
-	include  []string
-	exclude  []string
+	include  []*glob.Glob
+	exclude  []*glob.Glob
 	limit    int64
 	realRoot string // absolute, symlinks resolved: to classify links
 	ignores  ignoreStack
@@ -666,8 +666,8 @@ func (w *walker) excluded(rel string, dir bool, reason Reason, detail string) {
 // stores the pattern in *pat when one does.
 func (w *walker) matchExcludeInto(rel string, pat *string) bool {
 	for _, p := range w.exclude {
-		if doublestar.MatchUnvalidated(p, rel) {
-			*pat = p
+		if p.Match(rel) {
+			*pat = p.String()
 			return true
 		}
 	}
@@ -681,7 +681,7 @@ func (w *walker) included(rel string) bool {
 		return true
 	}
 	for _, p := range w.include {
-		if doublestar.MatchUnvalidated(p, rel) {
+		if p.Match(rel) {
 			return true
 		}
 	}
@@ -803,8 +803,8 @@ func IsBinary(head []byte) bool {
 	return bytes.IndexByte(head, 0) >= 0
 }
 
-// patterns validates and normalizes Include and Exclude.
-func (o Options) patterns() (include, exclude []string, err error) {
+// patterns validates, normalizes and compiles Include and Exclude.
+func (o Options) patterns() (include, exclude []*glob.Glob, err error) {
 	if include, err = normalizePatterns("include", o.Include); err != nil {
 		return nil, nil, err
 	}
@@ -821,8 +821,8 @@ func (o Options) Validate() error {
 	return err
 }
 
-func normalizePatterns(kind string, pats []string) ([]string, error) {
-	var out []string
+func normalizePatterns(kind string, pats []string) ([]*glob.Glob, error) {
+	var out []*glob.Glob
 	for _, p := range pats {
 		q := p
 		for {
@@ -838,10 +838,14 @@ func normalizePatterns(kind string, pats []string) ([]string, error) {
 		if q == "" {
 			return nil, fmt.Errorf("walk: invalid %s pattern %q: it matches nothing", kind, p)
 		}
-		if !doublestar.ValidatePattern(q) {
-			return nil, fmt.Errorf("walk: invalid %s pattern %q: %w", kind, p, doublestar.ErrBadPattern)
+		g, err := glob.Compile(q)
+		if errors.Is(err, glob.ErrBadPattern) {
+			return nil, fmt.Errorf("walk: invalid %s pattern %q: %w", kind, p, err)
 		}
-		out = append(out, q)
+		if err != nil {
+			return nil, fmt.Errorf("walk: %s pattern: %w", kind, err)
+		}
+		out = append(out, g)
 	}
 	return out, nil
 }

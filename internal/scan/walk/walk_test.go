@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/protoscan-dev/protoscan/internal/glob"
 )
 
 func TestWalkListsFilesSortedWithPathsAndSizes(t *testing.T) {
@@ -178,6 +180,40 @@ func TestInvalidPatterns(t *testing.T) {
 	}
 	if err := (Options{Include: []string{"**/*.go"}, Exclude: []string{"vendor/**"}}).Validate(); err != nil {
 		t.Errorf("valid patterns rejected: %v", err)
+	}
+}
+
+// TestPatternCaps: globs over the caps of internal/glob are refused before
+// the walk starts; one just under them is compiled once, to at most
+// glob.MaxAlternatives patterns, and does its work.
+func TestPatternCaps(t *testing.T) {
+	root := t.TempDir()
+	hostile := "src/" + strings.Repeat("{*,*}{*,*}", 30) + "x" // 307 bytes
+	braces := "src/" + strings.Repeat("{*,*}{*,*}", 7) + "x"   // 2^14 patterns
+	for _, c := range []struct {
+		opts Options
+		want error
+	}{
+		{Options{Exclude: []string{hostile}}, glob.ErrTooLong},
+		{Options{Include: []string{braces}}, glob.ErrTooManyAlternatives},
+	} {
+		_, err := Walk(context.Background(), root, c.opts)
+		if !errors.Is(err, c.want) {
+			t.Errorf("%+.60v: error %v, want %v", c.opts, err, c.want)
+		}
+	}
+	edge := "src/" + strings.Repeat("{a,b}", 6) + "*.go"
+	include, _, err := Options{Include: []string{edge}}.patterns()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := include[0].Alternatives(); n != glob.MaxAlternatives {
+		t.Errorf("%d patterns, want %d", n, glob.MaxAlternatives)
+	}
+	mkTree(t, root, map[string]string{"src/abababx.go": "package x\n", "src/abcbabx.go": "package x\n"})
+	res := mustWalk(t, root, Options{Include: []string{edge}})
+	if len(res.Files) != 1 || res.Files[0].Rel != "src/abababx.go" {
+		t.Errorf("walked %+v, want src/abababx.go only", res.Files)
 	}
 }
 
