@@ -114,6 +114,33 @@ func TestIntegrity(t *testing.T) {
 	}
 }
 
+// TestHostileCycle: the queue of the issue "Hostile pull requests",
+// 20,000 DELEGATEs on stdin each depending on the next and on the first,
+// is audited with one cycle problem of a few hundred bytes (its back
+// edges once made a problem each, naming the cycle up to it, until the
+// audit ran out of memory).
+func TestHostileCycle(t *testing.T) {
+	const n = 20000
+	var in strings.Builder
+	for i := 1; i <= n; i++ {
+		deps := fmt.Sprintf(`"t-%d","t-1"`, i+1)
+		if i == n {
+			deps = `"t-1"`
+		}
+		fmt.Fprintf(&in, `{"handoff_type":"DELEGATE","task_id":"t-%d","dependencies":[%s]}`+"\n", i, deps)
+	}
+	s := run(t, repo(t, map[string]string{}), []string{"-"}, in.String(), nil)
+	var got []string
+	s.Integrity.Each(audit.CheckCycle, func(p audit.Problem) bool {
+		got = append(got, p.Location.String()+" "+p.Message)
+		return true
+	})
+	want := []string{"-:1 dependency cycle of 20000 DELEGATEs: t-1 -> t-2 -> t-3 -> t-4 -> t-5 -> ... (19995 more) -> t-1"}
+	if !slices.Equal(got, want) {
+		t.Errorf("cycles %.500q, want %q", got, want)
+	}
+}
+
 func TestStdinAndVerdicts(t *testing.T) {
 	root := repo(t, map[string]string{})
 	in := handbackJSON("task-a-001", "success") + "\n\n" + handbackJSON("task-b-001", "DONE") + "\n{broken\n"

@@ -90,8 +90,9 @@ func TestIndexReferences(t *testing.T) {
 	}
 }
 
-// TestIndexCycles checks that a cycle is found once, at its smallest id,
-// and that a chain or a reference to an unknown task is not a cycle.
+// TestIndexCycles checks that a cycle is found once, at its DELEGATE
+// that comes first in place order, and that a chain or a reference to an
+// unknown task is not a cycle.
 func TestIndexCycles(t *testing.T) {
 	ix := newIndex()
 	deps := map[string][]any{"c": {"a"}, "a": {"b"}, "b": {"c", "x"}, "d": {"a"}, "e": {"e"}, "f": {"nowhere"}}
@@ -102,9 +103,9 @@ func TestIndexCycles(t *testing.T) {
 	for _, p := range ix.cycles() {
 		got = append(got, fmt.Sprintf("%d %s", p.Line, p.Message))
 	}
-	// written in the order the search met them, at the place of the
-	// smallest id (a, line 2)
-	want := []string{"2 dependency cycle: c -> a -> b -> c", "5 dependency cycle: e -> e"}
+	// in place order, each at its first DELEGATE (c, line 1, for the
+	// first), from which the cycle is named
+	want := []string{"1 dependency cycle: c -> a -> b -> c", "5 dependency cycle: e -> e"}
 	if !slices.Equal(got, want) {
 		t.Errorf("cycles %q, want %q", got, want)
 	}

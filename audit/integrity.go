@@ -148,10 +148,7 @@ func (ix *index) integrity(workers int) *Integrity {
 		}()
 	}
 	byPlace := func(a, b Location) int { return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line)) }
-	in.kept = ix.cycles()
-	if cyclesByPlace := func(a, b Problem) int { return byPlace(a.Location, b.Location) }; !slices.IsSortedFunc(in.kept, cyclesByPlace) {
-		slices.SortStableFunc(in.kept, cyclesByPlace)
-	}
+	in.kept = ix.cycles() // in place order
 	wg.Wait()
 	positionsByPlace := func(a, b uint32) int { return byPlace(ix.loc(ix.at(int(a))), ix.loc(ix.at(int(b)))) }
 	for c, name := range checksSorted {
@@ -336,70 +333,6 @@ func appendQuoted(b []byte, s string) []byte {
 		}
 	}
 	return append(append(append(b, '"'), s...), '"')
-}
-
-// cycles finds dependency cycles among DELEGATEs (iteratively: a queue
-// may hold long chains), each reported once at its smallest task id. The
-// search starts from the DELEGATEs in input order, so that the cycles
-// found do not depend on anything but the input.
-func (ix *index) cycles() []Problem {
-	const (
-		white = iota
-		grey
-		black
-	)
-	color := make([]uint8, ix.n) // by index position of a task's first DELEGATE
-	// first is the position of the first DELEGATE of a task slot, or -1
-	first := func(slot int32) int { return int(ix.task(slot).delegate) - 1 }
-	deps := func(pos int) []int32 { r := ix.at(pos); return ix.refsOf(r)[:r.nDeps] }
-	var out []Problem
-	type frame struct {
-		pos  int
-		next int
-	}
-	var stack []frame
-	var x ids
-	id := func(pos int) string { ix.read(ix.at(pos), &x); return x.taskID }
-	for root := range ix.n {
-		if r := ix.at(root); r.kind != kindDelegate || r.nDeps == 0 || r.slot < 0 || color[root] != white || first(r.slot) != root {
-			continue
-		}
-		stack = append(stack[:0], frame{root, 0})
-		color[root] = grey
-		for len(stack) > 0 {
-			top := &stack[len(stack)-1]
-			ds := deps(top.pos)
-			if top.next >= len(ds) {
-				color[top.pos] = black
-				stack = stack[:len(stack)-1]
-				continue
-			}
-			dep := first(ds[top.next])
-			top.next++
-			if dep < 0 {
-				continue
-			}
-			switch color[dep] {
-			case white:
-				color[dep] = grey
-				stack = append(stack, frame{dep, 0})
-			case grey:
-				// the cycle is the stack from dep to the top
-				var cyc []string
-				for i := len(stack) - 1; i >= 0; i-- {
-					cyc = append(cyc, id(stack[i].pos))
-					if stack[i].pos == dep {
-						break
-					}
-				}
-				slices.Reverse(cyc)
-				at := ix.at(first(ix.slotOf(slices.Min(cyc))))
-				out = append(out, Problem{Check: CheckCycle, Location: ix.loc(at),
-					Message: "dependency cycle: " + strings.Join(append(cyc, id(dep)), " -> ")})
-			}
-		}
-	}
-	return out
 }
 
 // terminal statuses end a task; partial and blocked do not, nor does a

@@ -131,10 +131,10 @@ var catalogue = []Doc{
 	{
 		ID: "audit/cycle", Name: "AuditCycle", Severity: finding.Error,
 		Title:   "DELEGATEs whose dependencies form a cycle",
-		What:    "Following the `dependencies` of the queue's DELEGATEs from task to task comes back to where it started. The problem is placed at the first DELEGATE of the cycle in input order and names every task on it.",
+		What:    "Following the `dependencies` of the queue's DELEGATEs from task to task comes back to where it started. DELEGATEs that depend on each other, through however many cycles, are one problem, placed at the one of them that comes first in the report (by path, then line); it names a cycle through that DELEGATE, every task of it up to five, else the first five and how many more.",
 		Why:     "No task of a cycle can start before the others are done: a scheduler that honours dependencies leaves them all pending forever, one that does not runs them in an order the plan says is wrong.",
 		Example: "queue/incoming/DELEGATE-a.yaml: cycle: dependency cycle: task-a-001 -> task-b-001 -> task-a-001",
-		Fix:     "Remove the dependency that closes the cycle, or split the work so that one task can finish first.",
+		Fix:     "Remove the dependency that closes the cycle, or split the work so that one task can finish first. While any cycle is left among those DELEGATEs, the problem stays, naming one that is.",
 	},
 	{
 		ID: "audit/duplicate", Name: "AuditDuplicate", Severity: finding.Error,
