@@ -2,6 +2,7 @@ package audit
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"strconv"
 	"unicode/utf8"
@@ -35,7 +36,7 @@ const (
 // bounded (maxCycleMessage).
 func (ix *index) cycles() []Problem {
 	var (
-		marks []mark  // by task slot, in the index's memory, made for the first search
+		marks []int32 // by task slot, its mark (see walked); in the index's memory, made for the first search
 		stack []int32 // the tasks whose component is not complete yet
 		path  []frame // the depth-first search
 		walk  []frame // the search for a cycle to name (cycleThrough)
@@ -45,48 +46,50 @@ func (ix *index) cycles() []Problem {
 	)
 	visit := func(s int32, pos int) {
 		n++
-		marks[s] = mark{num: n, low: n}
+		marks[s] = n
 		stack = append(stack, s)
-		path = append(path, frame{pos: uint32(pos), slot: s})
+		path = append(path, frame{pos: uint32(pos), low: n})
 	}
 	// the searches start from the DELEGATEs in input order: the first of
 	// each id, with dependencies (a task that depends on nothing is on no
 	// cycle, and is neither searched from nor through)
 	for pos := range ix.n {
 		r := ix.at(pos)
-		if r.kind != kindDelegate || r.nDeps == 0 || r.slot < 0 || int(ix.task(r.slot).delegate) != pos+1 || marks != nil && marks[r.slot].num != 0 {
+		if r.kind != kindDelegate || r.nDeps == 0 || r.slot < 0 || marks != nil && marks[r.slot] != 0 || int(ix.task(r.slot).delegate) != pos+1 {
 			continue
 		}
 		if marks == nil {
 			// the index's memory is in huge pages: a fresh process faults
-			// in a few, not a page per 512 tasks
-			marks = offheap.Make[mark](&ix.mem, int(ix.nSlot))
+			// in a few, not a page per 1,024 tasks
+			marks = offheap.Make[int32](&ix.mem, int(ix.nSlot))
 			defer offheap.Recycle(&ix.mem, marks)
 		}
 		visit(r.slot, pos)
 	search:
 		for len(path) > 0 {
 			f := &path[len(path)-1]
-			v, r := f.slot, ix.at(int(f.pos))
+			r := ix.at(int(f.pos))
+			v := r.slot
 			deps := ix.refsOf(r)[:r.nDeps]
 			for int(f.next) < len(deps) {
 				w := deps[f.next]
 				f.next++
 				switch m := marks[w]; {
-				case m.num == 0:
+				case m == 0:
 					if d := int(ix.task(w).delegate) - 1; d >= 0 && ix.at(d).nDeps > 0 {
 						visit(w, d)
 						continue search
 					}
-				case m.low > 0: // on the stack: in v's component
-					marks[v].low = min(marks[v].low, m.num)
+				case m > 0: // on the stack: in v's component
+					f.low = min(f.low, m)
 				}
 			}
+			low := f.low
 			path = path[:len(path)-1]
-			if mv := marks[v]; mv.low != mv.num {
+			if low != marks[v] {
 				// v's component goes on below it: its parent is in it
-				u := &marks[path[len(path)-1].slot]
-				u.low = min(u.low, mv.low)
+				u := &path[len(path)-1]
+				u.low = min(u.low, low)
 				continue
 			}
 			// v is the root of a complete component: the stack from v up
@@ -97,7 +100,7 @@ func (ix *index) cycles() []Problem {
 			members := stack[i:]
 			comps++
 			for _, m := range members {
-				marks[m].low = -comps
+				marks[m] = -comps
 			}
 			if len(members) > 1 || slices.Contains(deps, v) {
 				first := slices.MinFunc(members, ix.byPlace)
@@ -110,28 +113,27 @@ func (ix *index) cycles() []Problem {
 	}
 	slices.SortFunc(found, func(a, b cycleAt) int { return ix.byPlace(a.first, b.first) })
 	out := make([]Problem, len(found))
+	var x ids
 	for i, c := range found {
-		out[i] = Problem{Check: CheckCycle, Location: ix.loc(ix.delegateOf(c.first)), Message: ix.cycleMessage(c)}
+		out[i] = Problem{Check: CheckCycle, Location: ix.loc(ix.delegateOf(c.first)), Message: ix.cycleMessage(c, &x)}
 	}
 	return out
 }
 
-// mark is what the search for cycles knows of a task.
-type mark struct {
-	// num is the order in which the search met the task (0: not yet), and
-	// -1 once cycleThrough has been through it
-	num int32
-	// low is, while the task's component is being built, the lowest num
-	// the task reaches; once the component is complete, minus its number
-	low int32
-}
+// A task's mark, in the search for cycles, is 0 until the search meets
+// it; then the order in which it was met (1, 2...), while its component
+// is being built; then minus the number of its component, once that is
+// complete (-1, -2...); and walked once cycleThrough has been through
+// it.
+const walked = math.MinInt32
 
 // frame is a task on a depth-first search: the index position of its
 // first DELEGATE, whose dependencies are followed, the index of the next
-// one to follow, and its slot.
+// one to follow, and (for Tarjan's) the lowest mark of a task on the
+// stack that it reaches.
 type frame struct {
 	pos, next uint32
-	slot      int32
+	low       int32
 }
 
 // cycleAt is a component found to be a cycle: its first task in place
@@ -157,14 +159,14 @@ func (ix *index) byPlace(a, b int32) int {
 }
 
 // cycleThrough returns a cycle from task slot s back to it within
-// component comp (the tasks whose low is comp): at most its first
-// cycleShown tasks, and its length. It is a depth-first search from s
-// over the component's tasks, which all lead back to s, so that it meets
-// a dependency on s before it runs out of tasks; it sets the num of the
-// tasks it goes through to -1, and returns walk for reuse.
-func (ix *index) cycleThrough(s, comp int32, marks []mark, walk []frame) ([]int32, int, []frame) {
-	marks[s].num = -1
-	walk = append(walk[:0], frame{pos: ix.task(s).delegate - 1, slot: s})
+// component comp (the tasks marked comp): at most its first cycleShown
+// tasks, and its length. It is a depth-first search from s over the
+// component's tasks, which all lead back to s, so that it meets a
+// dependency on s before it runs out of tasks; it marks the tasks it
+// goes through walked, and returns walk for reuse.
+func (ix *index) cycleThrough(s, comp int32, marks []int32, walk []frame) ([]int32, int, []frame) {
+	marks[s] = walked
+	walk = append(walk[:0], frame{pos: ix.task(s).delegate - 1})
 	for len(walk) > 0 {
 		f := &walk[len(walk)-1]
 		r := ix.at(int(f.pos))
@@ -178,13 +180,13 @@ func (ix *index) cycleThrough(s, comp int32, marks []mark, walk []frame) ([]int3
 		if w == s {
 			cyc := make([]int32, 0, min(len(walk), cycleShown))
 			for _, f := range walk[:min(len(walk), cycleShown)] {
-				cyc = append(cyc, f.slot)
+				cyc = append(cyc, ix.at(int(f.pos)).slot)
 			}
 			return cyc, len(walk), walk
 		}
-		if m := &marks[w]; m.low == comp && m.num != -1 {
-			m.num = -1
-			walk = append(walk, frame{pos: ix.task(w).delegate - 1, slot: w})
+		if marks[w] == comp {
+			marks[w] = walked
+			walk = append(walk, frame{pos: ix.task(w).delegate - 1})
 		}
 	}
 	return []int32{s}, 1, walk // not reached: every task of comp leads back to s
@@ -199,7 +201,9 @@ func (ix *index) cycleThrough(s, comp int32, marks []mark, walk []frame) ([]int3
 //
 //	dependency cycle of 20000 DELEGATEs: t-1 -> t-2 -> t-3 -> t-4 -> t-5 -> ... (19995 more) -> t-1
 //	dependency cycles among 7 DELEGATEs, one of them: a -> b -> a
-func (ix *index) cycleMessage(c cycleAt) string {
+//
+// x is scratch for reading the ids.
+func (ix *index) cycleMessage(c cycleAt, x *ids) string {
 	b := make([]byte, 0, 128)
 	b = append(b, "dependency cycle"...)
 	switch {
@@ -209,8 +213,7 @@ func (ix *index) cycleMessage(c cycleAt) string {
 		b = append(strconv.AppendInt(append(b, " of "...), int64(c.size), 10), " DELEGATEs"...)
 	}
 	b = append(b, ": "...)
-	var x ids
-	id := func(s int32) string { ix.read(ix.delegateOf(s), &x); return x.taskID }
+	id := func(s int32) string { ix.read(ix.delegateOf(s), x); return x.taskID }
 	for i, s := range c.cycle {
 		if i > 0 {
 			b = append(b, " -> "...)

@@ -117,7 +117,7 @@ func TestCyclesHostile(t *testing.T) {
 	if len(ps[0].Message) > maxCycleMessage {
 		t.Errorf("a message of %d bytes, over %d", len(ps[0].Message), maxCycleMessage)
 	}
-	marks := uint64(ix.nSlot) * uint64(unsafe.Sizeof(mark{}))
+	marks := uint64(ix.nSlot) * uint64(unsafe.Sizeof(int32(0)))
 	if heap := after.TotalAlloc - before.TotalAlloc; heap+marks > 2*uint64(size) {
 		t.Errorf("the check took %d bytes (%d on the heap) for a queue of %d", heap+marks, heap, size)
 	}
