@@ -648,3 +648,31 @@ func TestByteOrderMark(t *testing.T) {
 		t.Errorf("stdin: messages %d valid %d, want 1 valid", s.Messages, s.Valid)
 	}
 }
+
+// TestLongIDsCapped: every integrity problem names the queue's task ids
+// and statuses in a bounded number of bytes, however long they are (a
+// queue line of a few megabytes once came back whole in each of its
+// problems).
+func TestLongIDsCapped(t *testing.T) {
+	long := strings.Repeat("x", 100_000)
+	var in strings.Builder
+	// pending, duplicate, unknown reference (parent and dependency) and an
+	// orphan and unfinished HANDBACK, each about a 100 KB id
+	fmt.Fprintf(&in, `{"handoff_type":"DELEGATE","task_id":"%s-d","parent_task_id":"%s-p","dependencies":["%s-q"]}`+"\n", long, long, long)
+	fmt.Fprintf(&in, `{"handoff_type":"DELEGATE","task_id":"%s-d"}`+"\n", long)
+	fmt.Fprintf(&in, `{"handoff_type":"HANDBACK","task_id":"%s-o","status":"success"}`+"\n", long)
+	s := run(t, repo(t, map[string]string{}), []string{"-"}, in.String(), nil)
+	all := s.Integrity.All()
+	seen := map[string]bool{}
+	for _, p := range all {
+		seen[p.Check] = true
+		if len(p.Message) > 400 || !strings.Contains(p.Message, `xxx"...`) {
+			t.Errorf("%s: message of %d bytes: %.300q", p.Check, len(p.Message), p.Message)
+		}
+	}
+	for _, c := range []string{audit.CheckPending, audit.CheckDuplicate, audit.CheckReference, audit.CheckOrphan} {
+		if !seen[c] {
+			t.Errorf("no %s problem among %d", c, len(all))
+		}
+	}
+}

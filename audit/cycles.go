@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/protoscan-dev/protoscan/internal/offheap"
 )
@@ -16,7 +15,6 @@ import (
 // maxCycleMessage bytes.
 const (
 	cycleShown      = 5
-	cycleIDBytes    = 40
 	maxCycleMessage = 400
 )
 
@@ -225,41 +223,4 @@ func (ix *index) cycleMessage(c cycleAt, x *ids) string {
 	}
 	b = appendCycleID(append(b, " -> "...), id(c.cycle[0]))
 	return string(b)
-}
-
-// appendCycleID appends a task id as a cycle's message names it: as it
-// is when it is printable ASCII without spaces, quotes or backslashes,
-// else quoted as strconv.Quote does; and when that takes more than
-// cycleIDBytes bytes, as much of it as fits, and "...".
-func appendCycleID(b []byte, id string) []byte {
-	cut := false
-	if len(id) > cycleIDBytes {
-		// no form of the id is shorter than it: cut it first (at a rune,
-		// unless it is not UTF-8 there)
-		end := cycleIDBytes
-		for end > cycleIDBytes-utf8.UTFMax && !utf8.RuneStart(id[end]) {
-			end--
-		}
-		id, cut = id[:end], true
-	}
-	plain := id != ""
-	for i := 0; i < len(id) && plain; i++ {
-		plain = id[i] > ' ' && id[i] < 0x7f && id[i] != '"' && id[i] != '\\'
-	}
-	if plain {
-		b = append(b, id...)
-	} else {
-		// escapes make the quoted id longer: drop runes until it fits
-		q := strconv.Quote(id)
-		for len(q) > cycleIDBytes {
-			_, size := utf8.DecodeLastRuneInString(id)
-			id, cut = id[:len(id)-size], true
-			q = strconv.Quote(id)
-		}
-		b = append(b, q...)
-	}
-	if cut {
-		b = append(b, "..."...)
-	}
-	return b
 }

@@ -5,7 +5,6 @@ import (
 	"path"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"unsafe"
@@ -322,17 +321,6 @@ func (ix *index) integrityRange(from, to int, done []bool, dirs []string, out *p
 			})
 		}
 	}
-}
-
-// appendQuoted appends s quoted as strconv.Quote does, without its
-// rune-by-rune walk for the usual id: printable ASCII needing no escape.
-func appendQuoted(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
-			return strconv.AppendQuote(b, s)
-		}
-	}
-	return append(append(append(b, '"'), s...), '"')
 }
 
 // terminal statuses end a task; partial and blocked do not, nor does a
