@@ -48,6 +48,10 @@ const (
 	MaxValues = 100_000
 	// MaxErrors is the most errors reported for one file.
 	MaxErrors = 50
+	// MaxGlobs is the most patterns a file may give in include, exclude,
+	// canonical and rules together: the walk matches every path against
+	// each, so their number multiplies the scan's cost.
+	MaxGlobs = 1000
 )
 
 // Pos is a place in the configuration file; 1-based, columns in bytes
@@ -365,6 +369,17 @@ type loader struct {
 	budget int
 	max    int  // the budget at the start
 	spent  bool // the budget ran out: stop
+	nGlobs int  // the patterns read so far (MaxGlobs)
+}
+
+// oneMoreGlob counts a pattern at n and reports whether it is within
+// MaxGlobs; the first one past it is an error.
+func (l *loader) oneMoreGlob(n *yaml.Node) bool {
+	l.nGlobs++
+	if l.nGlobs == MaxGlobs+1 {
+		l.errorf(n, "more than %d globs in include, exclude, canonical and rules together, the most a config may give", MaxGlobs)
+	}
+	return l.nGlobs <= MaxGlobs
 }
 
 // maxFound stops the walk: past it, more errors would only be dropped.
@@ -563,6 +578,9 @@ func (l *loader) list(what, wants string, v *yaml.Node) []item {
 func (l *loader) globs(what string, v *yaml.Node) []string {
 	var out []string
 	for _, it := range l.list(what, "globs", v) {
+		if !l.oneMoreGlob(it.n) {
+			break
+		}
 		q := it.s
 		for {
 			if r, ok := strings.CutPrefix(q, "./"); ok {
@@ -612,6 +630,9 @@ func capMessage(err error) string {
 func (l *loader) canonical(v *yaml.Node) []string {
 	var out []string
 	for _, it := range l.list("canonical", "GLOB or GLOB:NAME strings", v) {
+		if !l.oneMoreGlob(it.n) {
+			break
+		}
 		pat, name, hasName := strings.Cut(it.s, ":")
 		err := globError(pat)
 		switch {
@@ -656,6 +677,9 @@ func (l *loader) rules(v *yaml.Node) {
 		return
 	}
 	for _, p := range l.pairs(v, "rules: ") {
+		if !l.oneMoreGlob(p.k) {
+			break
+		}
 		r := Rule{Pattern: p.key, Enabled: true, Pos: Pos{p.k.Line, p.k.Column}}
 		what := fmt.Sprintf("rule %q", p.key)
 		ok := true

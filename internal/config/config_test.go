@@ -705,3 +705,34 @@ func TestChecks(t *testing.T) {
 		t.Errorf("a file that does not parse: %v, checked %q", err, seen)
 	}
 }
+
+// TestGlobCount: a config gives at most MaxGlobs patterns across
+// include, exclude, canonical and rules (the walk matches each path
+// against every one); the first past it is the error, and the file's
+// other errors are still reported.
+func TestGlobCount(t *testing.T) {
+	build := func(n int) string {
+		var b strings.Builder
+		b.WriteString("fail-on: bogus\ninclude:\n")
+		for i := range n / 2 {
+			fmt.Fprintf(&b, "  - \"dir%d/**\"\n", i)
+		}
+		b.WriteString("rules:\n")
+		for i := range n - n/2 {
+			fmt.Fprintf(&b, "  enumdrift/r%d: off\n", i)
+		}
+		return b.String()
+	}
+	if _, err := Parse("c.yaml", []byte(build(MaxGlobs))); err == nil || strings.Contains(err.Error(), "globs") {
+		t.Errorf("%d globs: %v, want only the fail-on error", MaxGlobs, err)
+	}
+	_, err := Parse("c.yaml", []byte(build(MaxGlobs+50)))
+	var es Errors
+	if !errors.As(err, &es) || len(es) != 2 {
+		t.Fatalf("%d globs: %v, want the fail-on error and one glob count error", MaxGlobs+50, err)
+	}
+	want := fmt.Sprintf("c.yaml:%d:3: more than %d globs", 1+1+MaxGlobs/2+1+(MaxGlobs/2)+1, MaxGlobs)
+	if got := es[1].Error(); !strings.HasPrefix(got, want) {
+		t.Errorf("error %q, want it to start %q", got, want)
+	}
+}
