@@ -90,8 +90,8 @@ func parserPool() *treesitter.Pool {
 
 // Extract returns the facts of Python source src, named path in the result.
 // It fails only when the source cannot be parsed at all: larger than the
-// parser's size cap (treesitter.ErrTooLarge) or too slow to parse
-// (treesitter.ErrTimeout). Syntax errors are not failures.
+// parser's size cap (treesitter.ErrTooLarge) or over its budget of
+// operations (treesitter.ErrBudget). Syntax errors are not failures.
 func Extract(path string, src []byte) (*facts.File, error) {
 	return ExtractContext(context.Background(), path, src)
 }

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
-	"time"
 	"unsafe"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -17,7 +16,8 @@ import (
 // Errors returned by Parse.
 var (
 	ErrTooLarge = errors.New("treesitter: input larger than the size cap")
-	ErrTimeout  = errors.New("treesitter: parse timed out or was cancelled")
+	ErrTimeout  = errors.New("treesitter: parse cancelled")
+	ErrBudget   = errors.New("treesitter: parse over its budget of operations")
 	ErrClosed   = errors.New("treesitter: pool closed")
 )
 
@@ -29,16 +29,28 @@ type Options struct {
 	// MaxBytes is the largest input parsed; larger input gets ErrTooLarge.
 	// tree-sitter counts bytes in uint32, so the cap never exceeds 1 GiB.
 	MaxBytes int
-	// Timeout bounds one parse (not the callback).
-	Timeout time.Duration
+	// OpsPerByte bounds one parse (not the callback) to this many
+	// tree-sitter operations per byte of input, plus a few thousand:
+	// counted, not timed, so a file parses or not whatever the machine's
+	// load. Real Python takes at most 3 operations a byte (the Python 3.11
+	// standard library and its site-packages), the worst input found
+	// (50,000 nested parentheses) 6.
+	OpsPerByte int
 }
 
-// DefaultOptions returns GOMAXPROCS parsers, a 64 MiB cap and a 30 s
-// timeout per parse (tree-sitter parses several MB/s, so only pathological
-// input comes near it).
+// DefaultOptions returns GOMAXPROCS parsers, a 64 MiB cap and a budget
+// of 50 operations a byte.
 func DefaultOptions() Options {
-	return Options{Parsers: runtime.GOMAXPROCS(0), MaxBytes: 64 << 20, Timeout: 30 * time.Second}
+	return Options{Parsers: runtime.GOMAXPROCS(0), MaxBytes: 64 << 20, OpsPerByte: 50}
 }
+
+// opsPerCheck is how many operations tree-sitter runs between two calls
+// of the progress callback (OP_COUNT_PER_PARSER_TIMEOUT_CHECK in
+// parser.c); baseChecks the checks every parse may take.
+const (
+	opsPerCheck = 100
+	baseChecks  = 64
+)
 
 func (o Options) orDefault() Options {
 	d := DefaultOptions()
@@ -51,8 +63,8 @@ func (o Options) orDefault() Options {
 	if o.MaxBytes > 1<<30 {
 		o.MaxBytes = 1 << 30
 	}
-	if o.Timeout <= 0 {
-		o.Timeout = d.Timeout
+	if o.OpsPerByte <= 0 {
+		o.OpsPerByte = d.OpsPerByte
 	}
 	return o
 }
@@ -187,9 +199,10 @@ func (t *Tree) close() {
 }
 
 // Parse parses src and calls fn with the tree, then closes the tree. fn's
-// error is returned. A parse that exceeds the pool's timeout returns
-// ErrTimeout; one stopped by ctx returns an error matching both ErrTimeout
-// and ctx.Err(); ctx ending while waiting for a parser returns ctx.Err().
+// error is returned. A parse that exceeds the pool's budget of operations
+// returns ErrBudget; one stopped by ctx returns an error matching both
+// ErrTimeout and ctx.Err(); ctx ending while waiting for a parser returns
+// ctx.Err().
 // Input over the size cap returns ErrTooLarge without parsing.
 //
 // fn must not keep the tree or its nodes, and must not call Parse on the
@@ -207,22 +220,23 @@ func (p *Pool) Parse(ctx context.Context, src []byte, fn func(t *Tree) error) (e
 	}
 	defer p.put(pr)
 
-	deadline := time.Now().Add(p.opts.Timeout)
+	checks := baseChecks + int64(len(src))*int64(p.opts.OpsPerByte)/opsPerCheck
 	done := ctx.Done()
-	stopped := false
-	// Called by tree-sitter every 100 parse operations: cheap enough, and
-	// unlike the deprecated timeout and flag it survives binding 0.26.
+	cancelled, over := false, false
+	// Called by tree-sitter every opsPerCheck parse operations: cheap
+	// enough, and unlike the deprecated timeout and flag it survives
+	// binding 0.26.
 	opts := &sitter.ParseOptions{ProgressCallback: func(sitter.ParseState) bool {
 		if done != nil {
 			select {
 			case <-done:
-				stopped = true
+				cancelled = true
 				return true
 			default:
 			}
 		}
-		if time.Now().After(deadline) {
-			stopped = true
+		if checks--; checks < 0 {
+			over = true
 			return true
 		}
 		return false
@@ -235,11 +249,11 @@ func (p *Pool) Parse(ctx context.Context, src []byte, fn func(t *Tree) error) (e
 		return nil
 	}, nil, opts)
 	if tree == nil {
-		if stopped {
-			if err := ctx.Err(); err != nil {
-				return fmt.Errorf("%w: %w", ErrTimeout, err)
-			}
-			return ErrTimeout
+		switch {
+		case cancelled:
+			return fmt.Errorf("%w: %w", ErrTimeout, ctx.Err())
+		case over:
+			return fmt.Errorf("%w (%d a byte)", ErrBudget, p.opts.OpsPerByte)
 		}
 		return errors.New("treesitter: parse failed")
 	}

@@ -140,15 +140,19 @@ func TestLimits(t *testing.T) {
 		t.Errorf("over the cap: %v", err)
 	}
 
-	// A parse that cannot finish in time (its deadline has passed at the
-	// first progress check), then a normal one with the same parser: the
-	// timed-out state must not leak into it.
-	slow := NewPool(pyLang, Options{Parsers: 1, Timeout: time.Nanosecond})
+	// A parse over its budget of operations (this input takes about two
+	// a byte), then a normal one with the same parser: the stopped state
+	// must not leak into it. The budget is counted, so the outcome is the
+	// same on any machine under any load.
+	slow := NewPool(pyLang, Options{Parsers: 1, OpsPerByte: 1})
 	defer slow.Close()
 	big := bytes.Repeat([]byte("match x:\n    case {'a': [1, (2, 3)]} | 'b':\n        f(a=1, *b, **c)\n"), 50000)
 	err = slow.Parse(context.Background(), big, func(*Tree) error { return errors.New("callback ran") })
-	if !errors.Is(err, ErrTimeout) {
-		t.Errorf("timeout: %v", err)
+	if !errors.Is(err, ErrBudget) || errors.Is(err, ErrTimeout) {
+		t.Errorf("over budget: %v", err)
+	}
+	if err := NewPool(pyLang, Options{Parsers: 1}).Parse(context.Background(), big, func(*Tree) error { return nil }); err != nil {
+		t.Errorf("within the default budget: %v", err)
 	}
 	var kind string
 	if err := slow.ParseRoot(context.Background(), []byte("x = 1\n"), func(r *sitter.Node) error {
