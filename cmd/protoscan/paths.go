@@ -237,7 +237,7 @@ func (m *pathMap) keyed(fs []finding.Finding) []finding.Finding {
 // read again with the scan's size limit.
 func (m *pathMap) filterBaseline(b *baseline.Baseline, fs []finding.Finding, maxSize int64) (kept []finding.Finding, matched, stale int) {
 	keys := m.keyed(fs)
-	srcs := map[string][]byte{}
+	srcs := map[string]*baseline.Lines{}
 	legacy := func(i int, tail string) string {
 		f := fs[i]
 		var text []byte
@@ -245,12 +245,12 @@ func (m *pathMap) filterBaseline(b *baseline.Baseline, fs []finding.Finding, max
 		case f.Rule == suppress.RuleUnused || f.Rule == suppress.RuleNoReason || f.Rule == suppress.RuleBadGlob:
 			text = []byte(f.Message) // as applySuppressions fingerprints them
 		case f.Line > 0:
-			src, ok := srcs[f.Path]
+			lines, ok := srcs[f.Path]
 			if !ok {
-				src = readHead(filepath.FromSlash(f.Path), maxSize)
-				srcs[f.Path] = src
+				lines = baseline.NewLines(readHead(filepath.FromSlash(f.Path), maxSize))
+				srcs[f.Path] = lines
 			}
-			text = baseline.LineText(src, f.Line)
+			text = lines.Text(f.Line)
 		}
 		return baseline.Fingerprint(f.Rule, tail, text)
 	}

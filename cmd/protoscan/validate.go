@@ -249,7 +249,7 @@ func sarifReport(rep *report.Report, paths []string, srcs map[string][]byte) *re
 	keyed.SrcRoot = names.srcRoot()
 	keyed.Findings = names.keyed(rep.Findings)
 	byKey := map[string][]byte{}
-	starts := map[string][]int{} // each input's line starts, made when a finding needs them
+	lines := map[string]*baseline.Lines{} // each input's lines, indexed when a finding needs them
 	for i, f := range rep.Findings {
 		k := &keyed.Findings[i]
 		if f.Path == displayName("-") {
@@ -259,12 +259,10 @@ func sarifReport(rep *report.Report, paths []string, srcs map[string][]byte) *re
 		byKey[k.Path] = src
 		var text []byte
 		if f.Line > 0 {
-			if starts[f.Path] == nil {
-				starts[f.Path] = lineStarts(src)
+			if lines[f.Path] == nil {
+				lines[f.Path] = baseline.NewLines(src)
 			}
-			if ls := starts[f.Path]; f.Line <= len(ls) {
-				text = baseline.LineText(src[ls[f.Line-1]:], 1)
-			}
+			text = lines[f.Path].Text(f.Line)
 		}
 		k.Fingerprint = baseline.Fingerprint(f.Rule, k.Path, text)
 	}
@@ -275,17 +273,6 @@ func sarifReport(rep *report.Report, paths []string, srcs map[string][]byte) *re
 		return nil, os.ErrNotExist
 	}
 	return &keyed
-}
-
-// lineStarts is the offset of every line of src.
-func lineStarts(src []byte) []int {
-	starts := []int{0}
-	for i, b := range src {
-		if b == '\n' {
-			starts = append(starts, i+1)
-		}
-	}
-	return starts
 }
 
 // jsonResult is one line of validate --json: where the message came from,

@@ -88,22 +88,43 @@ func appendNormalized(dst, line []byte) []byte {
 
 // LineText returns the text of the 1-based line of src without its line
 // ending ("\n" or "\r\n"), or nil when src has no such line (line 0 among
-// them: a finding on no line fingerprints the empty text).
+// them: a finding on no line fingerprints the empty text). For the lines
+// of many findings in one source, use Lines.
 func LineText(src []byte, line int) []byte {
-	if line < 1 {
+	return NewLines(src).Text(line)
+}
+
+// Lines is a source with the offset of each of its lines, so that the
+// text of many findings' lines costs one pass over it, not one each.
+type Lines struct {
+	src    []byte
+	starts []int // starts[i] is the offset of line i+1
+}
+
+// NewLines indexes the lines of src.
+func NewLines(src []byte) *Lines {
+	starts := make([]int, 1, 1+bytes.Count(src, []byte{'\n'}))
+	for off := 0; ; {
+		i := bytes.IndexByte(src[off:], '\n')
+		if i < 0 {
+			break
+		}
+		off += i + 1
+		starts = append(starts, off)
+	}
+	return &Lines{src: src, starts: starts}
+}
+
+// Text is LineText of the source's line.
+func (l *Lines) Text(line int) []byte {
+	if line < 1 || line > len(l.starts) {
 		return nil
 	}
-	for n := 1; n < line; n++ {
-		i := bytes.IndexByte(src, '\n')
-		if i < 0 {
-			return nil
-		}
-		src = src[i+1:]
+	text := l.src[l.starts[line-1]:]
+	if line < len(l.starts) {
+		text = text[:l.starts[line]-l.starts[line-1]-1]
 	}
-	if i := bytes.IndexByte(src, '\n'); i >= 0 {
-		src = src[:i]
-	}
-	return bytes.TrimSuffix(src, []byte("\r"))
+	return bytes.TrimSuffix(text, []byte("\r"))
 }
 
 // Entry is one recorded finding.

@@ -66,6 +66,23 @@ func TestLineText(t *testing.T) {
 	}
 }
 
+// TestLinesAgree: Lines.Text gives every line of a source as
+// strings.Split over its newlines does, line endings dropped.
+func TestLinesAgree(t *testing.T) {
+	for _, src := range []string{"", "\n", "a", "a\n", "a\r\nb\r\n", "\n\n\nx", "one\ntwo\r\n\rthree\r"} {
+		lines := NewLines([]byte(src))
+		want := strings.Split(src, "\n")
+		for i, w := range want {
+			if got := lines.Text(i + 1); got == nil || string(got) != strings.TrimSuffix(w, "\r") {
+				t.Errorf("%q line %d: %q, want %q", src, i+1, got, w)
+			}
+		}
+		if got := lines.Text(len(want) + 1); got != nil {
+			t.Errorf("%q line %d past the end: %q", src, len(want)+1, got)
+		}
+	}
+}
+
 // stamp is what the scan does: fingerprint each finding from its file.
 func stamp(src string, fs ...finding.Finding) []finding.Finding {
 	for i := range fs {

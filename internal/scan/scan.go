@@ -377,12 +377,7 @@ func stamp(fs []finding.Finding, src []byte, opts Options) {
 	if len(fs) == 0 {
 		return
 	}
-	starts := []int{0}
-	for i, b := range src {
-		if b == '\n' {
-			starts = append(starts, i+1)
-		}
-	}
+	lines := baseline.NewLines(src)
 	type key struct {
 		rule, path string
 		line       int
@@ -393,15 +388,7 @@ func stamp(fs []finding.Finding, src []byte, opts Options) {
 		k := key{f.Rule, f.Path, f.Line}
 		fp, ok := done[k]
 		if !ok {
-			var text []byte // what baseline.LineText gives, without a scan per finding
-			if f.Line >= 1 && f.Line <= len(starts) {
-				text = src[starts[f.Line-1]:]
-				if f.Line < len(starts) {
-					text = text[:starts[f.Line]-starts[f.Line-1]-1]
-				}
-				text = bytes.TrimSuffix(text, []byte("\r"))
-			}
-			fp = baseline.Fingerprint(f.Rule, KeyPath(f.Path, opts.Prefix, opts.KeyPrefix), text)
+			fp = baseline.Fingerprint(f.Rule, KeyPath(f.Path, opts.Prefix, opts.KeyPrefix), lines.Text(f.Line))
 			done[k] = fp
 		}
 		f.Fingerprint = fp
@@ -414,15 +401,16 @@ func stampFromFiles(fs []finding.Finding, root string, opts Options, maxSize int
 	if fi, err := os.Stat(root); err == nil && !fi.IsDir() {
 		root = filepath.Dir(root) // a file root: paths are its base name
 	}
-	srcs := map[string][]byte{}
+	srcs := map[string]*baseline.Lines{}
 	for i := range fs {
 		p := fs[i].Path
-		src, ok := srcs[p]
+		lines, ok := srcs[p]
 		if !ok {
-			src, _ = readFile(filepath.Join(root, filepath.FromSlash(rootRel(p, opts.Prefix))), maxSize)
-			srcs[p] = src
+			src, _ := readFile(filepath.Join(root, filepath.FromSlash(rootRel(p, opts.Prefix))), maxSize)
+			lines = baseline.NewLines(src)
+			srcs[p] = lines
 		}
-		fs[i].Fingerprint = baseline.Fingerprint(fs[i].Rule, KeyPath(p, opts.Prefix, opts.KeyPrefix), baseline.LineText(src, fs[i].Line))
+		fs[i].Fingerprint = baseline.Fingerprint(fs[i].Rule, KeyPath(p, opts.Prefix, opts.KeyPrefix), lines.Text(fs[i].Line))
 	}
 }
 
