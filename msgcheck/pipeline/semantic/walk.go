@@ -25,12 +25,11 @@ type trail struct {
 	buf   [16]step
 }
 
-func (t *trail) reset()              { t.steps = t.buf[:0] }
-func (t *trail) push(key string)     { t.steps = append(t.steps, step{key: key, index: -1}) }
-func (t *trail) pushIndex(i int)     { t.steps = append(t.steps, step{index: i}) }
-func (t *trail) pop()                { t.steps = t.steps[:len(t.steps)-1] }
-func (t *trail) depth() int          { return len(t.steps) }
-func (t *trail) last() (string, int) { s := t.steps[len(t.steps)-1]; return s.key, s.index }
+func (t *trail) reset()          { t.steps = t.buf[:0] }
+func (t *trail) push(key string) { t.steps = append(t.steps, step{key: key, index: -1}) }
+func (t *trail) pushIndex(i int) { t.steps = append(t.steps, step{index: i}) }
+func (t *trail) pop()            { t.steps = t.steps[:len(t.steps)-1] }
+func (t *trail) depth() int      { return len(t.steps) }
 
 // String renders the path as msgcheck writes fields: plan[1], output.files[0].
 func (t *trail) String() string {
@@ -48,16 +47,6 @@ func (t *trail) String() string {
 		b.WriteString(s.key)
 	}
 	return b.String()
-}
-
-// lastKey is the nearest mapping key of the path ("plan" for plan[1]).
-func (t *trail) lastKey() string {
-	for i := len(t.steps) - 1; i >= 0; i-- {
-		if t.steps[i].index < 0 {
-			return t.steps[i].key
-		}
-	}
-	return ""
 }
 
 // reason builds a reason about the current path.
