@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -186,39 +185,12 @@ func DefaultSpec() (*msgcheck.Spec, error) { return msgcheck.EmbeddedSpec(SpecNa
 // spec. A repository extends the agents or enums (or changes the thresholds) by
 // shipping a copy of the embedded spec there.
 func Discover(root string) (*msgcheck.Spec, error) {
-	matches, _ := filepath.Glob(filepath.Join(root, filepath.FromSlash(SpecGlob)))
-	if len(matches) == 0 {
+	specs, err := msgcheck.DiscoverGlob(root, SpecGlob)
+	switch {
+	case err != nil:
+		return nil, err
+	case len(specs) == 0:
 		return DefaultSpec()
 	}
-	slices.Sort(matches)
-	var best *msgcheck.Spec
-	for _, path := range matches {
-		s, err := msgcheck.LoadSpecIn(root, path)
-		if err != nil {
-			return nil, err
-		}
-		if best == nil || versionLess(best.Version, s.Version) {
-			best = s
-		}
-	}
-	return best, nil
-}
-
-// versionLess orders dotted versions numerically: 2.9 < 2.10.
-func versionLess(a, b string) bool {
-	pa := strings.Split(strings.TrimPrefix(a, "v"), ".")
-	pb := strings.Split(strings.TrimPrefix(b, "v"), ".")
-	for i := 0; i < max(len(pa), len(pb)); i++ {
-		var x, y int
-		if i < len(pa) {
-			x, _ = strconv.Atoi(pa[i])
-		}
-		if i < len(pb) {
-			y, _ = strconv.Atoi(pb[i])
-		}
-		if x != y {
-			return x < y
-		}
-	}
-	return false
+	return specs[0], nil
 }

@@ -238,10 +238,19 @@ func mergeSpecs(parts []*Spec) (*Spec, error) {
 // under root, highest version first, each read as LoadSpecIn reads it.
 // With none, it returns the embedded default spec.
 func Discover(root string) ([]*Spec, error) {
-	matches, _ := filepath.Glob(filepath.Join(root, "docs", "specs", "protocol-core-v*.yaml"))
-	if len(matches) == 0 {
-		return []*Spec{DefaultSpec()}, nil
+	specs, err := DiscoverGlob(root, "docs/specs/protocol-core-v*.yaml")
+	if err == nil && len(specs) == 0 {
+		specs = []*Spec{DefaultSpec()}
 	}
+	return specs, err
+}
+
+// DiscoverGlob reads the specs whose paths under root match pattern (a
+// slash path of filepath.Match), each as LoadSpecIn reads it, highest
+// version first (by path for equal versions); none is no error.
+func DiscoverGlob(root, pattern string) ([]*Spec, error) {
+	matches, _ := filepath.Glob(filepath.Join(root, filepath.FromSlash(pattern)))
+	slices.Sort(matches)
 	var specs []*Spec
 	for _, m := range matches {
 		s, err := LoadSpecIn(root, m)
