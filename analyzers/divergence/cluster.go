@@ -3,6 +3,7 @@ package divergence
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"path"
 	"slices"
 	"strconv"
@@ -323,7 +324,7 @@ func sameValues(a, b []constAt) bool {
 func (c *cluster) describe(i int) string {
 	mb := c.members[i]
 	var parts []string
-	for _, k := range sortedKeys(c.ths[i]) {
+	for _, k := range slices.SortedFunc(maps.Keys(c.ths[i]), thresholdKey.compare) {
 		for _, x := range c.ths[i][k] {
 			parts = append(parts, fmt.Sprintf("%s %s %s", subject(x.field, k.measure), x.op, operand(x)))
 		}
@@ -348,7 +349,7 @@ func (c *cluster) conflicts() []finding.Finding {
 		}
 	}
 	var out []finding.Finding
-	for _, k := range sortedKeys(keys) {
+	for _, k := range slices.SortedFunc(maps.Keys(keys), thresholdKey.compare) {
 		var users []int
 		for i, t := range c.ths {
 			if _, ok := t[k]; ok {
@@ -483,15 +484,9 @@ func joinAnd(names []string) string {
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
-func sortedKeys[V any](m map[thresholdKey]V) []thresholdKey {
-	keys := make([]thresholdKey, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, func(a, b thresholdKey) int {
-		return cmp.Or(cmp.Compare(a.field, b.field), cmp.Compare(a.measure, b.measure))
-	})
-	return keys
+// compare orders threshold keys by field, then measure.
+func (a thresholdKey) compare(b thresholdKey) int {
+	return cmp.Or(cmp.Compare(a.field, b.field), cmp.Compare(a.measure, b.measure))
 }
 
 // isCanonical applies Options.Canonical, or by default names canonical a

@@ -2,7 +2,9 @@ package divergence
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/protoscan-dev/protoscan/internal/finding"
@@ -174,7 +176,7 @@ func (m *Model) judge(c Concept, k thresholdKey, x constAt) judgement {
 // contradicts, one finding per comparison.
 func (m *Model) specFindings(cd *Candidate, ths map[thresholdKey][]constAt) []finding.Finding {
 	var out []finding.Finding
-	for _, k := range sortedKeys(ths) {
+	for _, k := range slices.SortedFunc(maps.Keys(ths), thresholdKey.compare) {
 		for _, x := range ths[k] {
 			j := m.judge(cd.Concept, k, x)
 			if j.verdict != contradicts {

@@ -3,6 +3,7 @@ package enumdrift
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -100,7 +101,7 @@ func Analyze(f *facts.File, v *Vocabulary) Result {
 	slices.SortFunc(c.uses, func(a, b StatusUse) int {
 		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
 	})
-	return Result{Findings: c.out, Statuses: c.uses, Tables: tables, Unknown: sortedKeys(c.unknown)}
+	return Result{Findings: c.out, Statuses: c.uses, Tables: tables, Unknown: slices.Sorted(maps.Keys(c.unknown))}
 }
 
 type checker struct {
@@ -603,7 +604,7 @@ func (c *checker) routingTables() {
 			values[s.Mapping] = append(values[s.Mapping], i)
 		}
 	}
-	for _, m := range sortedInts(keys) {
+	for _, m := range slices.Sorted(maps.Keys(keys)) {
 		members := keys[m]
 		if c.alias[m] {
 			continue
@@ -631,7 +632,7 @@ func (c *checker) routingTables() {
 		}
 	}
 	// a schema fragment in code: {"status": {"type": "string", "enum": [...]}}
-	for _, m := range sortedInts(values) {
+	for _, m := range slices.Sorted(maps.Keys(values)) {
 		key := c.parentKey[m]
 		tied := c.v.fieldEnums(key)
 		if len(tied) == 0 {
@@ -644,15 +645,6 @@ func (c *checker) routingTables() {
 			}
 		}
 	}
-}
-
-func sortedInts[V any](m map[int]V) []int {
-	out := make([]int, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }
 
 // tableLists judges a routing table written as a list of mappings: the
@@ -722,7 +714,7 @@ func (c *checker) tableList(items []int) {
 	if len(byKey) == 0 {
 		return
 	}
-	for _, key := range sortedKeys(byKey) {
+	for _, key := range slices.Sorted(maps.Keys(byKey)) {
 		members := byKey[key]
 		if len(members) < 2 {
 			continue

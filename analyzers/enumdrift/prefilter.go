@@ -2,7 +2,9 @@ package enumdrift
 
 import (
 	"bytes"
+	"maps"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/protoscan-dev/protoscan/analyzers/internal/prefilter"
@@ -94,10 +96,10 @@ func NewPrefilter(v *Vocabulary) *Prefilter {
 		for _, c := range e.Canonical {
 			add(c, c)
 		}
-		for _, from := range sortedKeys(e.aliases) {
+		for _, from := range slices.Sorted(maps.Keys(e.aliases)) {
 			add(from, e.aliases[from])
 		}
-		for _, from := range sortedKeys(e.learned) {
+		for _, from := range slices.Sorted(maps.Keys(e.learned)) {
 			add(from, e.learned[from].To)
 		}
 		for _, f := range e.coreNames {

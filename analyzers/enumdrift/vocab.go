@@ -3,7 +3,6 @@ package enumdrift
 import (
 	"cmp"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/protoscan-dev/protoscan/internal/editdist"
@@ -319,15 +318,5 @@ func (e *Enum) missing(covered map[string]bool) []string {
 			out = append(out, c)
 		}
 	}
-	return out
-}
-
-// sortedKeys returns m's keys in order, for deterministic output.
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
 	return out
 }

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -338,20 +339,11 @@ func learnAliases(ctx context.Context, root string, opts Options, maxSize int64,
 	res.Findings = slices.DeleteFunc(res.Findings, func(f finding.Finding) bool { return redo[f.Path] != nil })
 	res.Statuses = slices.DeleteFunc(res.Statuses, func(u enumdrift.StatusUse) bool { return redo[u.Path] != nil })
 	res.Messages = slices.DeleteFunc(res.Messages, func(o messages.Outcome) bool { return redo[o.Path] != nil })
-	for _, rel := range sortedKeys(redo) {
+	for _, rel := range slices.Sorted(maps.Keys(redo)) {
 		res.Findings = append(res.Findings, redo[rel].Findings...)
 		res.Statuses = append(res.Statuses, redo[rel].Statuses...)
 		res.Messages = append(res.Messages, redo[rel].Messages...)
 	}
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }
 
 // fileOut collects, per worker, what files yield besides findings.
