@@ -257,6 +257,22 @@ type Const struct {
 	Branch Branch
 }
 
+// Mirror is a comparison operator with its operands swapped: 0.5 > q
+// is q < 0.5; an operator without a direction is itself.
+func Mirror(op string) string {
+	switch op {
+	case "<":
+		return ">"
+	case "<=":
+		return ">="
+	case ">":
+		return "<"
+	case ">=":
+		return "<="
+	}
+	return op
+}
+
 // Branch is what the code does when a comparison holds, read as a
 // predicate's verdict: in a validation, reject means the input is
 // refused; in an escalation, return True (accept) means escalate.

@@ -758,21 +758,6 @@ func compareOp(op token.Token) string {
 	return ""
 }
 
-// mirror returns the operator with its operands swapped: 0.5 > q is q < 0.5.
-func mirror(op string) string {
-	switch op {
-	case "<":
-		return ">"
-	case "<=":
-		return ">="
-	case ">":
-		return "<"
-	case ">=":
-		return "<="
-	}
-	return op
-}
-
 // fcompare records the constant of a comparison, the field on the left.
 func (x *extractor) fcompare(v *ast.BinaryExpr, op string, pol facts.Branch) {
 	yv, yp, yok := x.namedConst(v.Y, v.Pos())
@@ -783,7 +768,7 @@ func (x *extractor) fcompare(v *ast.BinaryExpr, op string, pol facts.Branch) {
 	case yok:
 		x.addNamed(yv, x.constRef(v.X), op, yp, pol)
 	case xok:
-		x.addNamed(xv, x.constRef(v.Y), mirror(op), xp, pol)
+		x.addNamed(xv, x.constRef(v.Y), facts.Mirror(op), xp, pol)
 	}
 }
 

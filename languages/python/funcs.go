@@ -968,21 +968,6 @@ func (x *extractor) cmpToken(op int) (shape.Token, string) {
 	return shape.Eq, ""
 }
 
-// mirror is op with its operands swapped: 0.5 > q is q < 0.5.
-func mirror(op string) string {
-	switch op {
-	case "<":
-		return ">"
-	case "<=":
-		return ">="
-	case ">":
-		return "<"
-	case ">=":
-		return "<="
-	}
-	return op
-}
-
 // compareExpr writes a comparison; a chain a < b < c is And (Lt a b) (Lt
 // b c), as Go writes it (left-associated when longer).
 func (x *extractor) compareExpr(e, d int, pol facts.Branch) {
@@ -1068,7 +1053,7 @@ func (x *extractor) compareExpr(e, d int, pol facts.Branch) {
 			// Two constants (LEVEL > 2): the right one, about no field.
 			x.fs.consts = append(x.fs.consts, facts.Const{Value: rv.v, Name: rv.name, Ref: rv.ref, Op: name, Pos: x.pos(rat), Branch: pol})
 		case lok:
-			x.addConst(lv, mirror(name), r, lat, pol)
+			x.addConst(lv, facts.Mirror(name), r, lat, pol)
 		case rok:
 			x.addConst(rv, name, l, rat, pol)
 		}
