@@ -12,6 +12,7 @@ import (
 	"cel.dev/cel-go/common/types/ref"
 	"cel.dev/cel-go/ext"
 	"cel.dev/cel-go/interpreter"
+	"github.com/protoscan-dev/protoscan/internal/yamlnode"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -500,7 +501,7 @@ func ruleOutcome(r *celRule, out ref.Val, err error, clean bool, res *Result) {
 	if r.fieldPath != "" {
 		msg = r.fieldPath + ": " + msg
 	}
-	res.add(Finding{Field: r.fieldPath, Rule: r.rule, Message: msg, path: stepsOf(r.fieldPath)}, r.warning)
+	res.add(Finding{Field: r.fieldPath, Rule: r.rule, Message: msg, path: yamlnode.ParsePath(r.fieldPath)}, r.warning)
 }
 
 // overBudget reports whether an evaluation stopped at a budget: cel-go's

@@ -14,7 +14,6 @@ import (
 	"sync"
 
 	"github.com/protoscan-dev/protoscan/internal/safefile"
-	"github.com/protoscan-dev/protoscan/internal/yamlnode"
 )
 
 //go:embed specs/*.yaml
@@ -283,16 +282,4 @@ func compareVersions(a, b string) int {
 		}
 	}
 	return strings.Compare(a, b)
-}
-
-// stepsOf turns a dotted field path ("metrics.quality") into steps.
-func stepsOf(path string) []yamlnode.Step {
-	if path == "" {
-		return nil
-	}
-	var out []yamlnode.Step
-	for _, p := range strings.Split(path, ".") {
-		out = append(out, yamlnode.Step{Key: p, Index: -1})
-	}
-	return out
 }

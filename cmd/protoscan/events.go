@@ -12,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 
 	"go.yaml.in/yaml/v3"
 
@@ -94,7 +93,7 @@ func (el *eventLog) validate(v *msgcheck.Validator, kind, name string, doc int, 
 		for _, r := range d.Reasons {
 			f := msgcheck.Finding{Field: r.Field, Rule: r.Rule, Message: r.Message, Line: r.Line, Column: r.Column}
 			if f.Line == 0 && r.Field != "" {
-				f.Line, f.Column = yamlnode.Locate(n, fieldSteps(r.Field), false)
+				f.Line, f.Column = yamlnode.Locate(n, yamlnode.ParsePath(r.Field), false)
 			}
 			res.Errors = append(res.Errors, f)
 		}
@@ -123,25 +122,4 @@ func (el *eventLog) close() error {
 		return fmt.Errorf("events: %w", err)
 	}
 	return nil
-}
-
-// fieldSteps turns a field path (output.files[0]) into yamlnode steps.
-func fieldSteps(field string) []yamlnode.Step {
-	var out []yamlnode.Step
-	for _, part := range strings.Split(field, ".") {
-		key, rest, _ := strings.Cut(part, "[")
-		if key != "" {
-			out = append(out, yamlnode.Step{Key: key, Index: -1})
-		}
-		for rest != "" {
-			num, after, ok := strings.Cut(rest, "]")
-			i, err := strconv.Atoi(num)
-			if !ok || err != nil {
-				break
-			}
-			out = append(out, yamlnode.Step{Index: i})
-			rest = strings.TrimPrefix(after, "[")
-		}
-	}
-	return out
 }

@@ -31,7 +31,6 @@ import (
 	"bytes"
 	"path"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/protoscan-dev/protoscan/internal/finding"
@@ -164,7 +163,7 @@ type judged struct {
 func placed(f msgcheck.Finding, warning bool) judged {
 	path, atKey := f.Path()
 	if path == nil && f.Field != "" {
-		path, atKey = steps(f.Field), f.IsUnknownField() || f.IsDeprecated()
+		path, atKey = yamlnode.ParsePath(f.Field), f.IsUnknownField() || f.IsDeprecated()
 	}
 	return judged{Finding: f, at: path, atKey: atKey, warning: warning}
 }
@@ -306,7 +305,7 @@ func skip(e msgcheck.Finding, m *facts.Mapping, msg map[string]any, unknown bool
 		return true // a rule over the whole message (CEL) may read a computed value
 	}
 	var v any = msg
-	for _, st := range steps(e.Field) {
+	for _, st := range yamlnode.ParsePath(e.Field) {
 		switch x := v.(type) {
 		case map[string]any:
 			v = x[st.Key]
@@ -433,28 +432,6 @@ func hasUnknown(v any, depth int) bool {
 		}
 	}
 	return false
-}
-
-// steps parses msgcheck's field paths (metrics.quality, plan[1]) into
-// the steps msgcheck's own paths are made of.
-func steps(field string) []yamlnode.Step {
-	var out []yamlnode.Step
-	for _, part := range strings.Split(field, ".") {
-		key, rest, _ := strings.Cut(part, "[")
-		if key != "" {
-			out = append(out, yamlnode.Step{Key: key, Index: -1})
-		}
-		for rest != "" {
-			num, after, _ := strings.Cut(rest, "]")
-			i, err := strconv.Atoi(num)
-			if err != nil || i < 0 {
-				break
-			}
-			out = append(out, yamlnode.Step{Index: i})
-			rest = strings.TrimPrefix(after, "[")
-		}
-	}
-	return out
 }
 
 // index finds a file's mappings and lists by position.

@@ -2,6 +2,7 @@ package messages
 
 import (
 	"github.com/protoscan-dev/protoscan/handoff"
+	"github.com/protoscan-dev/protoscan/internal/yamlnode"
 	"github.com/protoscan-dev/protoscan/languages/facts"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 )
@@ -68,7 +69,7 @@ func (h handoffs) judge(_ string, msg map[string]any) []judged {
 		j := placed(f.Finding, f.Severity != "error")
 		if at := f.At(); at != f.Field {
 			// a migration points at the field the missing one was inferred from
-			j.at, j.atKey = steps(at), false
+			j.at, j.atKey = yamlnode.ParsePath(at), false
 		}
 		out = append(out, j)
 	}

@@ -210,6 +210,32 @@ type Step struct {
 	Index int
 }
 
+// ParsePath turns a field path as msgcheck writes it (metrics.quality,
+// output.files[0], plan[1][2]) into steps; it stops at an index that is
+// not a number of zero or more.
+func ParsePath(field string) []Step {
+	if field == "" {
+		return nil
+	}
+	var out []Step
+	for _, part := range strings.Split(field, ".") {
+		key, rest, _ := strings.Cut(part, "[")
+		if key != "" {
+			out = append(out, Step{Key: key, Index: -1})
+		}
+		for rest != "" {
+			num, after, ok := strings.Cut(rest, "]")
+			i, err := strconv.Atoi(num)
+			if !ok || err != nil || i < 0 {
+				break
+			}
+			out = append(out, Step{Index: i})
+			rest = strings.TrimPrefix(after, "[")
+		}
+	}
+	return out
+}
+
 // Locate returns the line and column of the node at path under n. With
 // key set, the last step's key is located rather than its value. When the
 // path leaves the tree, the deepest node reached is located.

@@ -387,3 +387,22 @@ func TestColumnsByteLinear(t *testing.T) {
 		t.Errorf("%d places on a line of %d runes walked %d runes, want at most %d", n, runes, c.Stepped(), runes)
 	}
 }
+
+func TestParsePath(t *testing.T) {
+	k := func(s string) yamlnode.Step { return yamlnode.Step{Key: s, Index: -1} }
+	i := func(n int) yamlnode.Step { return yamlnode.Step{Index: n} }
+	for field, want := range map[string][]yamlnode.Step{
+		"":                nil,
+		"status":          {k("status")},
+		"metrics.quality": {k("metrics"), k("quality")},
+		"output.files[0]": {k("output"), k("files"), i(0)},
+		"plan[1][2].x":    {k("plan"), i(1), i(2), k("x")},
+		"plan[x].y":       {k("plan"), k("y")},
+		"plan[-1]":        {k("plan")},
+		"plan[3":          {k("plan")},
+	} {
+		if got := yamlnode.ParsePath(field); !reflect.DeepEqual(got, want) {
+			t.Errorf("ParsePath(%q) = %v, want %v", field, got, want)
+		}
+	}
+}
