@@ -11,7 +11,6 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/protoscan-dev/protoscan/internal/yamlnode"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
@@ -1099,7 +1098,7 @@ func TestPositions(t *testing.T) {
 		if _, err := v.ValidateNode("handback", parseYAML(t, "task_id: a\ntask_id: b\n")); err == nil || !strings.Contains(err.Error(), `duplicate key "task_id"`) {
 			t.Errorf("duplicate key: err = %v", err)
 		}
-		small, err := msgcheck.New(msgcheck.Options{Limits: yamlnode.Limits{MaxDepth: 10, MaxNodes: 50}}, msgcheck.DefaultSpec())
+		small, err := msgcheck.New(msgcheck.Options{Limits: msgcheck.NodeLimits{MaxDepth: 10, MaxNodes: 50}}, msgcheck.DefaultSpec())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -1123,7 +1122,7 @@ func orEmpty(s []string) []string {
 // Options.Limits with only one bound set must not turn the other bound into
 // zero: MaxNodes 0 would reject every message.
 func TestValidateNodePartialLimitsKeepDefaults(t *testing.T) {
-	for _, lim := range []yamlnode.Limits{{MaxDepth: 50}, {MaxNodes: 10_000}} {
+	for _, lim := range []msgcheck.NodeLimits{{MaxDepth: 50}, {MaxNodes: 10_000}} {
 		v, err := msgcheck.New(msgcheck.Options{Root: repoRoot(t), Limits: lim}, msgcheck.DefaultSpec())
 		if err != nil {
 			t.Fatal(err)

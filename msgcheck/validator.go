@@ -16,6 +16,13 @@ import (
 	"github.com/protoscan-dev/protoscan/internal/yamlnode"
 )
 
+// NodeLimits bound the conversion of a YAML or JSON node into a message
+// value; a zero field takes its default (1000 levels, 1,000,000 nodes).
+type NodeLimits struct {
+	MaxDepth int // deepest nesting of mappings and sequences
+	MaxNodes int // values produced, counting every alias expansion
+}
+
 // Options configure a Validator.
 type Options struct {
 	// Root is the repository the messages belong to. Fields with existsIn
@@ -23,7 +30,7 @@ type Options struct {
 	// directory under it, the check is skipped with a warning.
 	Root string
 	// Limits bound the conversion of YAML/JSON nodes in ValidateNode.
-	Limits yamlnode.Limits
+	Limits NodeLimits
 	// Timing fills Result.Duration. Reading the clock twice costs about
 	// 0.2 µs on a virtual machine with kvm-clock, a fifth of validating a
 	// valid message, so a caller that validates in a loop and does not
@@ -67,7 +74,7 @@ func New(opts Options, specs ...*Spec) (*Validator, error) {
 	if len(specs) == 0 {
 		return nil, fmt.Errorf("msgcheck: no spec given")
 	}
-	v := &Validator{specs: specs, root: opts.Root, limits: opts.Limits, timing: opts.Timing, uncheckedOnce: opts.UncheckedOnce, entries: map[*schema]*entrySet{}}
+	v := &Validator{specs: specs, root: opts.Root, limits: yamlnode.Limits{MaxDepth: opts.Limits.MaxDepth, MaxNodes: opts.Limits.MaxNodes}, timing: opts.Timing, uncheckedOnce: opts.UncheckedOnce, entries: map[*schema]*entrySet{}}
 	v.limits = v.limits.OrDefault()
 	for _, sp := range specs {
 		v.versions = append(v.versions, normalizeVersion(sp.Version))
