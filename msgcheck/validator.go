@@ -580,7 +580,23 @@ func hasField(m map[string]any, k string) bool {
 // caller with positions of its own (the scan's facts) takes them from
 // ValidateAt with a nil node, so that it places findings where
 // ValidateNode would.
-func (f Finding) Path() (path []yamlnode.Step, atKey bool) { return slices.Clone(f.path), f.atKey }
+func (f Finding) Path() (path []Step, atKey bool) {
+	if f.path == nil {
+		return nil, f.atKey
+	}
+	path = make([]Step, len(f.path))
+	for i, s := range f.path {
+		path[i] = Step(s)
+	}
+	return path, f.atKey
+}
+
+// Step is one step of a path into a message: the mapping key Key when
+// Index is negative, else item Index of a list.
+type Step struct {
+	Key   string
+	Index int
+}
 
 // IsUnknownField reports whether the finding is a field the kind does not
 // define (a warning: the field is ignored).

@@ -161,7 +161,11 @@ type judged struct {
 // placed is a msgcheck finding pointing where msgcheck points: at the
 // path it keeps (ValidateAt), else at its field.
 func placed(f msgcheck.Finding, warning bool) judged {
-	path, atKey := f.Path()
+	steps, atKey := f.Path()
+	var path []yamlnode.Step
+	for _, s := range steps {
+		path = append(path, yamlnode.Step(s))
+	}
 	if path == nil && f.Field != "" {
 		path, atKey = yamlnode.ParsePath(f.Field), f.IsUnknownField() || f.IsDeprecated()
 	}
