@@ -117,7 +117,7 @@ func TestSelect(t *testing.T) {
 			""},
 		{"markdown block broken by the fix", "docs/r.md",
 			"```json\n{\"status\": \"Success\"}\n```\n",
-			[]fx{{old: "Success", new: `succ"ess`, why: "the fix would change how the file parses"}},
+			[]fx{{old: "Success", new: `succ"ess`, why: "the fixed file would not parse (invalid character"}},
 			""},
 		{"markdown: a broken block elsewhere does not matter", "docs/r.md",
 			"```json\n{\"status\": \n```\n\n```yaml\nstatus: SUCCESS\n```\n",
