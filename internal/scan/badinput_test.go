@@ -165,8 +165,11 @@ func badCases() []badCase {
 			name: "deep-markdown",
 			files: map[string]string{"deep.md": "# deep\n\n```yaml\n" + yamlHandback + "x: " + nested("[", "1", "]", deep) + "\n```\n\n" +
 				"```yaml\n" + yamlHandback + "```\n"},
-			// a block that does not parse is prose, left out; the next is read
-			want: []want{{path: "deep.md", line: 12, col: 9, rule: "enumdrift/legacy-status"}},
+			// a block that does not parse is left out, and reported as an
+			// error, at its place, since it holds a HANDBACK; the next is
+			// read
+			want: []want{{path: "deep.md", line: 12, col: 9, rule: "enumdrift/legacy-status"},
+				{path: "deep.md", line: 7, col: 1003, rule: scan.RuleParseError, msg: "looks like a protocol message, so it was not checked: nesting deeper than 1000"}},
 		},
 		{
 			// Over the default size limit: never read. The file is sparse,
