@@ -196,11 +196,13 @@ func dataParts(lang, rel string, src []byte) ([]*yaml.Node, []Broken) {
 }
 
 // brokenAt is a broken part whose text is raw and which starts on line
-// (0: unknown), at the line and column err gives, else at line.
+// (0: unknown), at the line and column err gives, else at line. yaml.v3
+// names the line before some errors, which may be the line before the
+// part: the part's own first line stands for it then.
 func brokenAt(part string, err error, line int, raw []byte) Broken {
 	b := Broken{Part: part, Line: line, Err: err, Raw: raw}
 	var e *yamldoc.Error
-	if errors.As(err, &e) && e.Line > 0 {
+	if errors.As(err, &e) && e.Line >= line && e.Line > 0 {
 		b.Line, b.Col = e.Line, e.Column
 	}
 	return b

@@ -244,7 +244,10 @@ func FuzzExtract(f *testing.F) {
 			return
 		}
 		facts, broken := Parse(name, src)
-		lines := bytes.Count(src, []byte("\n")) + 1
+		// YAML also breaks lines at a lone "\r", U+0085, U+2028 and
+		// U+2029, and may name the line after the last
+		lines := bytes.Count(src, []byte("\n")) + bytes.Count(src, []byte("\r")) +
+			bytes.Count(src, []byte("\u0085")) + bytes.Count(src, []byte("\u2028")) + bytes.Count(src, []byte("\u2029")) + 2
 		md := Language(name) == "markdown"
 		for i, b := range broken {
 			if b.Err == nil || b.Part == "" || b.Line < 0 || b.Line > lines || b.Block != md {
