@@ -176,28 +176,37 @@ func TestBadInputExitCodes(t *testing.T) {
 			// the default --fail-on error passes...
 			name: "notices-only",
 			files: map[string]string{
-				"alias-bomb.yaml": fixture(t, "alias-bomb.yaml"),
+				"alias-bomb.yaml": dataBomb(t),
 				"bin.py":          "status = 'x'\x00",
 				"bad.yaml":        "status: \xff\n",
 			},
 			args:   []string{"--exclude", "good"},
 			code:   exitOK,
-			stdout: `alias-bomb\.yaml: warning: .*alias-bomb\.yaml:13:17: aliases expand the document by more than 1000000 nodes \(alias bomb\?\).* \[protoscan/parse-error\]`,
+			stdout: `alias-bomb\.yaml:13:17: warning: .*: aliases expand the document by more than 1000000 nodes \(alias bomb\?\) \[protoscan/parse-error\]`,
 		},
 		{
 			// ...and --fail-on warning fails.
 			name:   "notices-fail-on-warning",
-			files:  map[string]string{"alias-bomb.yaml": fixture(t, "alias-bomb.yaml")},
+			files:  map[string]string{"alias-bomb.yaml": dataBomb(t)},
 			args:   []string{"--exclude", "good", "--fail-on", "warning"},
 			code:   exitFailed,
-			stdout: `alias-bomb\.yaml: warning: .*alias-bomb\.yaml:13:17: aliases expand the document by more than 1000000 nodes \(alias bomb\?\).* \[protoscan/parse-error\]`,
+			stdout: `alias-bomb\.yaml:13:17: warning: .*: aliases expand the document by more than 1000000 nodes \(alias bomb\?\) \[protoscan/parse-error\]`,
+		},
+		{
+			// A message that cannot be read cannot pass: the bomb in a
+			// HANDBACK is an error of its own.
+			name:   "broken-message",
+			files:  map[string]string{"alias-bomb.yaml": fixture(t, "alias-bomb.yaml")},
+			args:   []string{"--exclude", "good"},
+			code:   exitFailed,
+			stdout: `alias-bomb\.yaml:13:17: error: .*looks like a protocol message.*: aliases expand the document by more than 1000000 nodes \(alias bomb\?\) \[protoscan/parse-error\]`,
 		},
 		{
 			// With the planted error beside them, the run fails on it.
 			name:   "notices-and-planted",
-			files:  map[string]string{"alias-bomb.yaml": fixture(t, "alias-bomb.yaml")},
+			files:  map[string]string{"alias-bomb.yaml": dataBomb(t)},
 			code:   exitFailed,
-			stdout: `(?s)alias-bomb\.yaml: warning: .*\[protoscan/parse-error\].*good/handback\.yaml:2:9: error: .*\[enumdrift/legacy-status\]`,
+			stdout: `(?s)alias-bomb\.yaml:13:17: warning: .*\[protoscan/parse-error\].*good/handback\.yaml:2:9: error: .*\[enumdrift/legacy-status\]`,
 		},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -223,4 +232,16 @@ func TestBadInputExitCodes(t *testing.T) {
 			}
 		})
 	}
+}
+
+// dataBomb is the alias bomb of testdata/badinput with no HANDBACK
+// around it: broken data, whose parse error is a warning.
+func dataBomb(t *testing.T) string {
+	t.Helper()
+	bomb := fixture(t, "alias-bomb.yaml")
+	data := strings.Replace(bomb, "task_id: bomb-1\nstatus: success\noutput:\n", "status: success\nlaughs:\n  x: 1\n", 1)
+	if data == bomb {
+		t.Fatal("alias-bomb.yaml has changed: its HANDBACK fields are not where dataBomb looks for them")
+	}
+	return data
 }

@@ -80,6 +80,9 @@ func judge(before, after []facts.Container, err error) string {
 	if err != nil {
 		return fmt.Sprintf("the fixed file would not parse (%v)", err)
 	}
+	if why := newlyBroken(before, after); why != "" {
+		return fmt.Sprintf("the fixed file would not parse (%s)", why)
+	}
 	if len(before) != len(after) {
 		return "the fix would change how the file parses"
 	}
@@ -104,6 +107,28 @@ func judge(before, after []facts.Container, err error) string {
 				return fmt.Sprintf("%s would be a duplicate %s of the %s at line %d", k.Text, member(a.Kind), a.Kind, a.Line)
 			}
 		}
+	}
+	return ""
+}
+
+// newlyBroken is why a part of the file does not parse after its edits
+// when more parts do not than before (see facts.Container.Broken), else
+// "".
+func newlyBroken(before, after []facts.Container) string {
+	n := 0
+	for _, c := range before {
+		if c.Broken != "" {
+			n++
+		}
+	}
+	for _, c := range after {
+		if c.Broken == "" {
+			continue
+		}
+		if n == 0 {
+			return c.Broken
+		}
+		n--
 	}
 	return ""
 }

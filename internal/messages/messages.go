@@ -28,7 +28,6 @@
 package messages
 
 import (
-	"bytes"
 	"path"
 	"slices"
 	"strings"
@@ -50,26 +49,9 @@ type Checker struct {
 	// names are the kinds a file may be named after (protocol-core's),
 	// for the prefilter
 	names []string
-	// the prefilter: words any one of which may announce a message
-	// (handoff_type, nexus_handoff, a protocol-core kind's name), and
-	// the fields that make a message of each kind, all lower-cased
-	words  [][]byte
-	shapes []shapeWords
-}
-
-// shapeWords are the fields a file must name to hold a message of a kind
-// recognised by its fields: every one of all, and need of some.
-type shapeWords struct {
-	all, some [][]byte
-	need      int
-}
-
-func lowerWords(fields []string) [][]byte {
-	out := make([][]byte, len(fields))
-	for i, f := range fields {
-		out[i] = []byte(strings.ToLower(f))
-	}
-	return out
+	// the words that may announce a message: handoff_type, a protocol's
+	// wrapper key (NEXUS_HANDOFF), a kind's fields (see msgcheck.Signs)
+	signs msgcheck.Signs
 }
 
 // New returns a Checker validating the protocol-core messages with v,
@@ -83,35 +65,19 @@ func New(v *msgcheck.Validator, spec *msgcheck.Spec, more ...Protocol) *Checker 
 		}
 		core.fields[k] = set
 	}
-	c := &Checker{protocols: []protocol{core}, names: core.kinds, words: [][]byte{[]byte(msgcheck.MarkerField)}}
-	for _, k := range core.kinds {
-		id, fields := spec.ShapeFields(k)
-		if id != "" {
-			c.shapes = append(c.shapes, shapeWords{all: lowerWords([]string{id}), some: lowerWords(fields), need: min(2, len(fields))})
-			// a type or builder named for the kind (make_handback) with
-			// the kind's id among its fields; the name alone is a common
-			// word ("delegate") that would open most of a code base
-			c.shapes = append(c.shapes, shapeWords{all: lowerWords([]string{k, id})})
-		} else {
-			c.words = append(c.words, []byte(strings.ToLower(k)))
-		}
-	}
+	c := &Checker{protocols: []protocol{core}, names: core.kinds}
+	c.signs.AddShapes(spec)
 	for _, p := range more {
 		if p != nil {
 			c.protocols = append(c.protocols, p)
 		}
 	}
 	for i, p := range c.protocols {
-		sp := p.specOf()
-		for _, k := range p.kindNames() {
-			c.kinds = append(c.kinds, k)
-			if i > 0 { // the further protocols find their messages by signature
-				c.shapes = append(c.shapes, shapeWords{all: lowerWords(sp.Signature(k))})
-			}
+		c.kinds = append(c.kinds, p.kindNames()...)
+		if i > 0 { // the further protocols find their messages by signature
+			c.signs.AddSignatures(p.specOf())
 		}
-		for _, w := range p.prefilterWords() {
-			c.words = append(c.words, []byte(strings.ToLower(w)))
-		}
+		c.signs.AddWords(p.prefilterWords()...)
 	}
 	return c
 }
@@ -507,44 +473,24 @@ func (l locator) find(path []yamlnode.Step, atKey bool) (line, col int) {
 // another word that announces a message (nexus_handoff), or the fields
 // that make a message of a kind (a protocol-core kind's id field and
 // two more of its core fields; every signature field of a further
-// protocol's kind).
+// protocol's kind): msgcheck.Signs.In.
 func (c *Checker) MayHaveMessages(rel string, lower []byte) bool {
-	for _, w := range c.words {
-		if bytes.Contains(lower, w) {
-			return true
-		}
-	}
 	base := strings.ToLower(path.Base(rel))
 	for _, k := range c.names {
 		if strings.Contains(base, k) {
 			return true
 		}
 	}
-	for _, sh := range c.shapes {
-		if sh.matches(lower) {
-			return true
-		}
-	}
-	return false
+	return c.signs.In(lower)
 }
 
-func (sh shapeWords) matches(lower []byte) bool {
-	if len(sh.all) == 0 && sh.need == 0 {
-		return false
-	}
-	for _, w := range sh.all {
-		if !bytes.Contains(lower, w) {
-			return false
-		}
-	}
-	n := 0
-	for _, w := range sh.some {
-		if n >= sh.need {
-			break
-		}
-		if bytes.Contains(lower, w) {
-			n++
-		}
-	}
-	return n >= sh.need
+// LooksLikeMessage reports whether raw, the text of a part of a file
+// that does not parse (a YAML document, a JSON Lines line, a Markdown
+// block), looks like a message of a protocol the Checker checks: it
+// holds, as whole words, handoff_type or a protocol's wrapper key, a
+// kind's name in capitals (HANDBACK, NEXUS_HANDOFF_V2), or the fields
+// that make a message of a kind (msgcheck.Signs.Holds). The scan reports
+// such a part as an error: a message that cannot be read cannot pass.
+func (c *Checker) LooksLikeMessage(raw []byte) bool {
+	return c.signs.Holds(raw)
 }

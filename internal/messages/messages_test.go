@@ -282,3 +282,38 @@ func TestResults(t *testing.T) {
 		}
 	}
 }
+
+// TestLooksLikeMessage: the text of a part that does not parse is a
+// message's when it holds a kind's marker or the fields that make one,
+// as whole words; broken data of any other kind (a CI file with a typo)
+// is not.
+func TestLooksLikeMessage(t *testing.T) {
+	c := protocolsChecker(t)
+	for _, tc := range []struct {
+		name, raw string
+		want      bool
+	}{
+		{"marker", "handoff_type: HANDBACK\ntask_id: [\n", true},
+		{"marker in JSON", `{"handoff_type": "DELEGATE", "x": }`, true},
+		{"kind in capitals", "type: HANDBACK\nplan: [oops\n", true},
+		{"NEXUS V2 key", "NEXUS_HANDOFF_V2:\n  step: [\n", true},
+		{"NEXUS V1 key", "NEXUS_HANDOFF:\n  step: [\n", true},
+		{"handback fields", "task_id: t-1\nstatus: [success\noutput: x\n", true},
+		{"delegate fields", `{"task_id": "t", "skill": "s", "agent": "a", }`, true},
+		{"kind and id", "kind: handback\ntask_id: [\n", true},
+		{"verdict signature", `{"verdict": "pass", "conditions_checked": 3, "conditions_met": 3, "conditions_failed": [}`, true},
+		{"nexus signature", "step: 3\nagent: a\nnext_agent: [b\n", true},
+
+		{"CI file", "on: push\njobs:\n  build:\n    runs-on: [ubuntu\n    steps: x\n", false},
+		{"two fields", "task_id: t-1\nstatus: [success\n", false},
+		{"kind in prose", "# delegate the build\nkey: [\n", false},
+		{"kind inside a word", "type: HANDBACKS\nx: [\n", false},
+		{"fields inside words", "subtask_id: 1\nstatus_code: 2\noutputs: 3\nmetrics_x: [\n", false},
+		{"marker inside a word", "my_handoff_type: x\ny: [\n", false},
+		{"empty", "", false},
+	} {
+		if got := c.LooksLikeMessage([]byte(tc.raw)); got != tc.want {
+			t.Errorf("%s: LooksLikeMessage(%q) = %v, want %v", tc.name, tc.raw, got, tc.want)
+		}
+	}
+}

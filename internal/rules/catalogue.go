@@ -212,11 +212,11 @@ var catalogue = []Doc{
 	},
 	{
 		ID: "protoscan/parse-error", Name: "ParseError", Severity: finding.Warning,
-		Title:   "A file could not be parsed completely",
-		What:    "A source file (Python, Go, YAML, JSON or Markdown) has syntax errors. protoscan analyzes what it could parse; findings in the broken part may be missing. A YAML file with a line that starts with a template action (Helm's {{- include ... }}, Jinja's {% if %}) is YAML only once rendered, and is not reported.",
-		Why:     "The scan cannot vouch for the part of the file it could not parse.",
-		Example: "workers/broken.py: cannot parse all of the file, findings may be missing: syntax error at line 12",
-		Fix:     "Fix the syntax error, or exclude the file if it is a deliberately broken fixture.",
+		Title:   "A part of a file could not be parsed",
+		What:    "A source file has a syntax error, or a part over a parser's limits (nesting deeper than 1000, aliases that expand a YAML document by more than 1,000,000 nodes). Each YAML document, JSON value, JSON Lines line and YAML or JSON block of a Markdown file is read on its own: a broken one is reported once, at its line (and column when the parser gives one), and the file's other parts are checked as usual. A broken part whose text looks like a protocol message (it holds handoff_type, a wrapper key such as NEXUS_HANDOFF_V2, a kind's name in capitals such as HANDBACK, or the fields that make a message of a kind) is an error; any other broken part is a warning. A YAML or JSON block of a Markdown file that does not parse is an example in prose, and is reported only when it looks like a message; a block without a language never is. A Go or Python file that does not parse is one warning for the whole file. A YAML file with a line that starts with a template action (Helm's {{- include ... }}, Jinja's {% if %}) is YAML only once rendered, and is not reported.",
+		Why:     "The scan cannot vouch for a part it could not parse. A message that cannot be read cannot be valid: if it only warned, a malformed message, or one nested past the depth limit, would pass the gate that its well-formed but wrong version fails.",
+		Example: "queue/handbacks.jsonl:2:47: error: cannot parse this JSON Lines line, which looks like a protocol message, so it was not checked: invalid character ',' looking for beginning of object key string\nci/workflow.yaml:9: warning: cannot parse this YAML document, findings in it may be missing: did not find expected ',' or ']'",
+		Fix:     "Fix the syntax error at the place given, or exclude the file if it is a deliberately broken fixture (or suppress the finding with a reason).",
 	},
 	{
 		ID: "protoscan/spec-error", Name: "SpecError", Severity: finding.Error,

@@ -109,22 +109,22 @@ func badCases() []badCase {
 		{
 			name:     "alias-cycle",
 			fixtures: []string{"alias-cycle.yaml"},
-			want:     []want{{path: "alias-cycle.yaml", rule: scan.RuleParseError, msg: "alias-cycle.yaml:5:9: alias *out is inside the node it names"}},
+			want:     []want{{path: "alias-cycle.yaml", line: 5, col: 9, rule: scan.RuleParseError, msg: "alias *out is inside the node it names"}},
 		},
 		{
 			name:  "deep-yaml-flow",
 			files: map[string]string{"deep.yaml": yamlHandback + "x: " + nested("[", "1", "]", deep) + "\n"},
-			want:  []want{{path: "deep.yaml", rule: scan.RuleParseError, msg: "deep.yaml:4:1003: nesting deeper than 1000"}},
+			want:  []want{{path: "deep.yaml", line: 4, col: 1003, rule: scan.RuleParseError, msg: "nesting deeper than 1000"}},
 		},
 		{
 			name:  "deep-yaml-block",
 			files: map[string]string{"deep.yaml": yamlHandback + "x:\n  " + strings.Repeat("- ", deep) + "x\n"},
-			want:  []want{{path: "deep.yaml", rule: scan.RuleParseError, msg: "deep.yaml:4: exceeded max depth of 10000"}},
+			want:  []want{{path: "deep.yaml", line: 4, rule: scan.RuleParseError, msg: "exceeded max depth of 10000"}},
 		},
 		{
 			name:  "deep-json",
 			files: map[string]string{"deep.json": `{"task_id": "bad-1", "status": "FAILED", "output": null, "x": ` + nested("[", "1", "]", deep) + "}\n"},
-			want:  []want{{path: "deep.json", rule: scan.RuleParseError, msg: "deep.json:1:1062: nesting deeper than 1000"}},
+			want:  []want{{path: "deep.json", line: 1, col: 1062, rule: scan.RuleParseError, msg: "nesting deeper than 1000"}},
 		},
 		{
 			name:  "deep-json-objects",
@@ -165,8 +165,11 @@ func badCases() []badCase {
 			name: "deep-markdown",
 			files: map[string]string{"deep.md": "# deep\n\n```yaml\n" + yamlHandback + "x: " + nested("[", "1", "]", deep) + "\n```\n\n" +
 				"```yaml\n" + yamlHandback + "```\n"},
-			// a block that does not parse is prose, left out; the next is read
-			want: []want{{path: "deep.md", line: 12, col: 9, rule: "enumdrift/legacy-status"}},
+			// a block that does not parse is left out, and reported as an
+			// error, at its place, since it holds a HANDBACK; the next is
+			// read
+			want: []want{{path: "deep.md", line: 12, col: 9, rule: "enumdrift/legacy-status"},
+				{path: "deep.md", line: 7, col: 1003, rule: scan.RuleParseError, msg: "looks like a protocol message, so it was not checked: nesting deeper than 1000"}},
 		},
 		{
 			// Over the default size limit: never read. The file is sparse,
@@ -245,9 +248,9 @@ func badCases() []badCase {
 			},
 			want: []want{
 				{path: "bad.go", rule: scan.RuleParseError, msg: "bad.go:11:15: illegal UTF-8 encoding"},
-				{path: "bad.json", rule: scan.RuleParseError, msg: "bad.json:1:67: invalid UTF-8"},
+				{path: "bad.json", line: 1, col: 67, rule: scan.RuleParseError, msg: "invalid UTF-8"},
 				{path: "bad.py", line: 3, col: 27, rule: "enumdrift/status-case"},
-				{path: "bad.yaml", rule: scan.RuleParseError, msg: "bad.yaml:3:7: invalid UTF-8"},
+				{path: "bad.yaml", line: 3, col: 7, rule: scan.RuleParseError, msg: "invalid UTF-8"},
 			},
 		},
 		{

@@ -586,12 +586,8 @@ func analyzeFile(name, rel, lang string, src []byte, opts Options, pre *enumdrif
 	}
 	r.Parsed = true
 	st.Extracted++
-	facts, err := extract.File(rel, src)
-	var out []finding.Finding
-	if err != nil && !(lang == "yaml" && templateLine.Match(src)) {
-		out = append(out, finding.Finding{Rule: RuleParseError, Severity: finding.Warning, Location: finding.Location{Path: rel},
-			Message: fmt.Sprintf("cannot parse all of the file, findings may be missing: %v", err)})
-	}
+	facts, broken := extract.Parse(rel, src)
+	out := parseProblems(rel, lang, src, broken, opts.Messages)
 	if drift {
 		dr := enumdrift.Analyze(facts, opts.Vocabulary)
 		out = append(out, dr.Findings...)
@@ -610,6 +606,40 @@ func analyzeFile(name, rel, lang string, src []byte, opts Options, pre *enumdrif
 		r.Candidates = divergence.Candidates(facts, opts.Divergence)
 	}
 	return r, buf
+}
+
+// parseProblems reports the broken parts of a file (see extract.Parse),
+// each once, at its line: a part that looks like a message (see
+// messages.Checker.LooksLikeMessage) is an error, since a message that
+// cannot be read cannot pass; any other a warning, its findings may be
+// missing. A part of a Markdown block that looks like no message is an
+// example in prose and is not reported; nor is any part of a YAML file,
+// or block, with template lines (see analyzeFile). A whole file (code,
+// input over the size limit) is a warning.
+func parseProblems(rel, lang string, src []byte, broken []extract.Broken, mc *messages.Checker) []finding.Finding {
+	if len(broken) == 0 || lang == "yaml" && templateLine.Match(src) {
+		return nil
+	}
+	var out []finding.Finding
+	for _, b := range broken {
+		if b.Raw == nil {
+			out = append(out, finding.Finding{Rule: RuleParseError, Severity: finding.Warning, Location: finding.Location{Path: rel},
+				Message: fmt.Sprintf("cannot parse all of the file, findings may be missing: %v", b.Err)})
+			continue
+		}
+		looks := mc != nil && mc.LooksLikeMessage(b.Raw)
+		if b.Block && (!looks || templateLine.Match(b.Raw)) {
+			continue
+		}
+		f := finding.Finding{Rule: RuleParseError, Severity: finding.Warning, Location: finding.Location{Path: rel, Line: b.Line, Col: b.Col},
+			Message: fmt.Sprintf("cannot parse this %s, findings in it may be missing: %s", b.Part, b.Why())}
+		if looks {
+			f.Severity = finding.Error
+			f.Message = fmt.Sprintf("cannot parse this %s, which looks like a protocol message, so it was not checked: %s", b.Part, b.Why())
+		}
+		out = append(out, f)
+	}
+	return out
 }
 
 // containersOf parses a version of the file name, for fix.Vet.

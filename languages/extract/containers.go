@@ -1,6 +1,9 @@
 package extract
 
 import (
+	"cmp"
+	"slices"
+
 	"go.yaml.in/yaml/v3"
 
 	"github.com/protoscan-dev/protoscan/languages/facts"
@@ -12,7 +15,8 @@ import (
 	"github.com/protoscan-dev/protoscan/languages/yamldoc"
 )
 
-// Unparsed is the Kind of the Container that stands for a Markdown block
+// Unparsed is the Kind of the Container that stands for a Markdown block,
+// or a YAML document, JSON value or JSON Lines line,
 // that does not parse: so that a block an edit breaks (or mends) changes
 // the list, and one that was an example in prose all along does not.
 const Unparsed = "unparsed block"
@@ -22,7 +26,9 @@ const Unparsed = "unparsed block"
 // distinct (see facts.Container): Go switches and composite literals,
 // Python dicts and sets, YAML and JSON mappings, and those of a Markdown
 // file's blocks. The error is the file's parse error; a Markdown file
-// always parses, each block that does not being one Unparsed container.
+// always parses, each block that does not being one Unparsed container;
+// so does a YAML, JSON or JSON Lines file, each document, value or line
+// that does not (only input over the size limit is an error).
 // A file of no known language has none.
 func Containers(name string, src []byte) ([]facts.Container, error) {
 	switch Language(name) {
@@ -30,18 +36,24 @@ func Containers(name string, src []byte) ([]facts.Container, error) {
 		return golang.Containers(src)
 	case "python":
 		return python.Containers(src)
-	case "yaml":
-		docs, err := yamldoc.Parse(name, src, yamldoc.DefaultLimits())
-		if err != nil {
-			return nil, err
+	case "yaml", "json", "jsonl":
+		// part by part, as extract reads them: a document that does not
+		// parse is one Unparsed container, so that a fix elsewhere in
+		// the file is judged, and one that breaks or mends a part is not
+		// kept (the list changes)
+		docs, broken := dataParts(Language(name), name, src)
+		if len(broken) == 0 {
+			return nodefacts.Containers(docs), nil
 		}
-		return nodefacts.Containers(docs), nil
-	case "json", "jsonl":
-		docs, err := jsondoc.Parse(name, src, jsondoc.DefaultLimits())
-		if err != nil {
-			return nil, err
+		if broken[0].Part == "file" {
+			return nil, broken[0].Err
 		}
-		return nodefacts.Containers(docs), nil
+		cs := nodefacts.Containers(docs)
+		for _, b := range broken {
+			cs = append(cs, facts.Container{Kind: Unparsed, Line: b.Line, Broken: b.Why()})
+		}
+		slices.SortStableFunc(cs, func(a, b facts.Container) int { return cmp.Compare(a.Line, b.Line) })
+		return cs, nil
 	case "markdown":
 		var out []facts.Container
 		for _, b := range markdown.BlocksOf(name, src) {

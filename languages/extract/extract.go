@@ -7,6 +7,7 @@ package extract
 
 import (
 	"errors"
+	"fmt"
 	"path"
 	"strings"
 
@@ -44,91 +45,231 @@ func Language(name string) string {
 
 // File extracts the facts of one file; rel is its slash path relative to
 // the scan root. A parse error comes back with whatever facts the parser
-// could recover (possibly none).
+// could recover (possibly none): the error of the first broken part Parse
+// finds outside Markdown blocks (a Markdown file always parses).
 func File(rel string, src []byte) (*facts.File, error) {
+	f, broken := Parse(rel, src)
+	for _, b := range broken {
+		if !b.Block {
+			return f, b.Err
+		}
+	}
+	return f, nil
+}
+
+// Broken is a part of a file that does not parse, and so gives no facts:
+// a YAML document (its aliases over budget count), a JSON value, a line
+// of JSON Lines, a YAML or JSON document of a Markdown block, or the
+// whole file (Go, Python, input over the parsers' size limit). The other
+// parts of the file give their facts all the same.
+type Broken struct {
+	// Part names what is broken: "file", "YAML document", "JSON value",
+	// "JSON Lines line", or "yaml block" and so on in Markdown.
+	Part string
+	// Line and Col are where the problem is in the file (1-based), or
+	// where the part starts when the parser does not say; 0 when unknown
+	// (the whole file).
+	Line, Col int
+	// Err is why: an *yamldoc.Error (a jsondoc error is one too), or the
+	// language's error for a whole file.
+	Err error
+	// Raw is the part's text, for telling a broken message from broken
+	// data; nil for a whole file of code.
+	Raw []byte
+	// Block is set for a part of a Markdown block: an example in prose,
+	// which matters only when it looks like a message.
+	Block bool
+}
+
+// Why is what is wrong, without the file name and position Err carries.
+func (b Broken) Why() string {
+	var e *yamldoc.Error
+	if errors.As(b.Err, &e) {
+		return e.Msg
+	}
+	return b.Err.Error()
+}
+
+// Parse extracts the facts of one file, as File does, and lists its
+// broken parts in source order: each YAML document, JSON value, JSON
+// Lines line and Markdown block is read on its own, so that a broken one
+// costs only itself. Cutting a file into its parts is linear in its size.
+func Parse(rel string, src []byte) (*facts.File, []Broken) {
 	lang := Language(rel)
-	f, err := source(lang, rel, src)
+	f, broken := source(lang, rel, src)
 	if f == nil {
 		f = &facts.File{}
 	}
 	f.Path, f.Lang = rel, lang
-	return f, err
+	return f, broken
 }
 
-func source(lang, rel string, src []byte) (*facts.File, error) {
+func source(lang, rel string, src []byte) (*facts.File, []Broken) {
+	var f *facts.File
+	var err error
 	switch lang {
 	case "go":
-		return golang.Extract(rel, src)
+		f, err = golang.Extract(rel, src)
 	case "python":
-		return python.Extract(rel, src)
-	case "yaml":
-		docs, err := yamldoc.Parse(rel, src, yamldoc.DefaultLimits())
-		docs, err = boundedAliases(rel, docs, err)
-		f := &facts.File{}
+		f, err = python.Extract(rel, src)
+	case "yaml", "json", "jsonl":
+		docs, broken := dataParts(lang, rel, src)
+		f = &facts.File{}
 		nodefacts.Extract(f, src, docs, 0, 0)
-		return f, err
-	case "json", "jsonl":
-		docs, err := jsondoc.Parse(rel, src, jsondoc.DefaultLimits())
-		f := &facts.File{}
-		nodefacts.Extract(f, src, docs, 0, 0)
-		return f, err
+		return f, broken
 	case "markdown":
-		return markdownFile(rel, src), nil
+		return markdownFile(rel, src)
+	default:
+		return &facts.File{}, nil
 	}
-	return &facts.File{}, nil
+	if err != nil {
+		return f, []Broken{{Part: "file", Err: err}}
+	}
+	return f, nil
 }
 
-// boundedAliases keeps the YAML documents whose aliases are safe to share
-// (see yamlnode.CheckAliases): the facts of a document hold an anchor's
-// value at each of its aliases, and the analyzers walk those values, so a
-// billion laughs would cost them billions of steps. The first document
-// left out is the error, unless parsing already failed.
-func boundedAliases(rel string, docs []*yaml.Node, err error) ([]*yaml.Node, error) {
-	kept := docs[:0]
-	for _, d := range docs {
-		aerr := yamlnode.CheckAliases(d, yamlnode.DefaultLimits())
-		if aerr == nil {
-			kept = append(kept, d)
-			continue
+// dataParts parses src, a YAML, JSON or JSON Lines text (lang), part by
+// part: the root nodes of the parts that parse, and the parts that do
+// not, with their lines in src.
+func dataParts(lang, rel string, src []byte) ([]*yaml.Node, []Broken) {
+	var docs []*yaml.Node
+	var broken []Broken
+	var lines lineIndex
+	if max := yamldoc.DefaultLimits().MaxBytes; int64(len(src)) > max { // jsondoc's too
+		return nil, []Broken{{Part: "file", Err: &yamldoc.Error{Name: rel, Msg: fmt.Sprintf("input is %d bytes, more than the limit of %d", len(src), max)}}}
+	}
+	switch lang {
+	case "yaml":
+		ds, err := yamldoc.ParseDocs(rel, src, yamldoc.DefaultLimits())
+		if err != nil { // not for the size: checked above
+			return nil, []Broken{{Part: "file", Err: err}}
 		}
-		if err == nil {
-			ye := &yamldoc.Error{Name: rel, Msg: aerr.Error()}
-			var ne *yamlnode.Error
-			if errors.As(aerr, &ne) {
-				ye.Line, ye.Column, ye.Msg = ne.Line, ne.Column, ne.Msg
+		for i, d := range ds {
+			if d.Err != nil {
+				broken = append(broken, brokenAt("YAML document", d.Err, d.Line, src[d.From:d.To]))
+				continue
 			}
-			err = ye
+			if aerr := yamlnode.CheckAliases(d.Node, yamlnode.DefaultLimits()); aerr != nil {
+				// the facts of a document hold an anchor's value at each
+				// of its aliases, and the analyzers walk those values,
+				// so a billion laughs would cost them billions of steps
+				if lines == nil {
+					lines = newLineIndex(src)
+				}
+				next := 0
+				if i+1 < len(ds) {
+					next = ds[i+1].Line
+				}
+				broken = append(broken, brokenAt("YAML document", aliasError(rel, aerr), d.Line, lines.text(src, d.Line, next)))
+				continue
+			}
+			docs = append(docs, d.Node)
 		}
+	case "json":
+		jsondoc.ParseParts(rel, src, jsondoc.DefaultLimits(), func(p jsondoc.Part) bool {
+			if p.Err != nil {
+				broken = append(broken, brokenAt("JSON value", p.Err, 0, src[p.From:p.To]))
+			} else {
+				docs = append(docs, p.Node)
+			}
+			return true
+		})
+	case "jsonl":
+		// most files parse whole (a value may then span lines); one that
+		// does not is read line by line, each line on its own
+		nodes, err := jsondoc.Parse(rel, src, jsondoc.DefaultLimits())
+		if err == nil {
+			return nodes, nil
+		}
+		lines = newLineIndex(src)
+		jsondoc.ParseLines(rel, src, jsondoc.DefaultLimits(), func(line int, n *yaml.Node, err error) bool {
+			switch {
+			case err != nil:
+				broken = append(broken, brokenAt("JSON Lines line", err, line, lines.text(src, line, line+1)))
+			default:
+				docs = append(docs, n)
+			}
+			return true
+		})
 	}
-	return kept, err
+	return docs, broken
 }
 
-// markdownFile extracts every block it can read. A block that does not
-// parse is an example in prose, not a file of the repository: it yields no
-// facts and no error. A block without a language is read when it is data
-// (see unlabelled).
-func markdownFile(rel string, src []byte) *facts.File {
+// brokenAt is a broken part whose text is raw and which starts on line
+// (0: unknown), at the line and column err gives, else at line. yaml.v3
+// names the line before some errors, which may be the line before the
+// part: the part's own first line stands for it then.
+func brokenAt(part string, err error, line int, raw []byte) Broken {
+	b := Broken{Part: part, Line: line, Err: err, Raw: raw}
+	var e *yamldoc.Error
+	if errors.As(err, &e) && e.Line >= line && e.Line > 0 {
+		b.Line, b.Col = e.Line, e.Column
+	}
+	return b
+}
+
+// aliasError words a document's aliases over budget (see
+// yamlnode.CheckAliases) as a yamldoc error, at the alias.
+func aliasError(rel string, aerr error) error {
+	ye := &yamldoc.Error{Name: rel, Msg: aerr.Error()}
+	var ne *yamlnode.Error
+	if errors.As(aerr, &ne) {
+		ye.Line, ye.Column, ye.Msg = ne.Line, ne.Column, ne.Msg
+	}
+	return ye
+}
+
+// lineIndex holds where each line of a text starts, lines ending at '\n'.
+type lineIndex []int
+
+func newLineIndex(src []byte) lineIndex {
+	idx := lineIndex{0}
+	for i, c := range src {
+		if c == '\n' {
+			idx = append(idx, i+1)
+		}
+	}
+	return idx
+}
+
+// text is the text of lines from to before (1-based; before 0 or past
+// the end: to the end of src).
+func (idx lineIndex) text(src []byte, from, before int) []byte {
+	start, end := len(src), len(src)
+	if from >= 1 && from <= len(idx) {
+		start = idx[from-1]
+	}
+	if before >= 1 && before <= len(idx) {
+		end = idx[before-1]
+	}
+	if end < start {
+		end = start
+	}
+	return src[start:end]
+}
+
+// markdownFile extracts every block it can read, each YAML document and
+// JSON value of a block on its own. A part of a YAML or JSON block that
+// does not parse gives no facts and is listed, with Block set: it is an
+// example in prose, not a file of the repository, unless it looks like a
+// message (the scan decides). A block without a language is read when it
+// is data, and is nothing when it is not (see unlabelled).
+func markdownFile(rel string, src []byte) (*facts.File, []Broken) {
 	f := &facts.File{}
+	var broken []Broken
 	for _, b := range markdown.BlocksOf(rel, src) {
 		lang := markdown.Normalize(b.Lang)
 		var part *facts.File
+		var bad []Broken
 		switch lang {
 		case "":
 			part = unlabelled(rel, b.Body)
 		case "yaml", "nexus_handoff", "nexus_handoff_v2": // a handoff block is YAML (or JSON, which YAML reads)
-			docs, err := yamldoc.Parse(rel, b.Body, yamldoc.DefaultLimits())
-			if docs, err = boundedAliases(rel, docs, err); err != nil {
-				continue
-			}
-			part = &facts.File{}
-			nodefacts.Extract(part, b.Body, docs, 0, 0)
+			docs, bb := dataParts("yaml", rel, b.Body)
+			part, bad = blockFacts(b.Body, docs), bb
 		case "json", "jsonl":
-			docs, err := jsondoc.Parse(rel, b.Body, jsondoc.DefaultLimits())
-			if err != nil {
-				continue
-			}
-			part = &facts.File{}
-			nodefacts.Extract(part, b.Body, docs, 0, 0)
+			docs, bb := dataParts(lang, rel, b.Body)
+			part, bad = blockFacts(b.Body, docs), bb
 		case "python":
 			part, _ = python.Extract(rel, b.Body)
 		case "go":
@@ -137,32 +278,87 @@ func markdownFile(rel string, src []byte) *facts.File {
 		if part != nil {
 			merge(f, part, &b)
 		}
+		var idx lineIndex // of the body, once for all its broken parts
+		if len(bad) > 0 {
+			idx = newLineIndex(b.Body)
+		}
+		for _, x := range bad {
+			broken = append(broken, inBlock(x, &b, lang, idx))
+		}
 	}
-	return f
+	return f, broken
+}
+
+// blockFacts are the facts of the documents of a block's body, or nil
+// when none parsed.
+func blockFacts(body []byte, docs []*yaml.Node) *facts.File {
+	if len(docs) == 0 {
+		return nil
+	}
+	part := &facts.File{}
+	nodefacts.Extract(part, body, docs, 0, 0)
+	return part
+}
+
+// inBlock maps x, a broken part of the body of block b (lang is its
+// language; idx the body's lines), to the Markdown file.
+func inBlock(x Broken, b *markdown.Block, lang string, idx lineIndex) Broken {
+	x.Block = true
+	if lang == "" {
+		lang = "unlabelled"
+	}
+	if x.Part == "file" {
+		x.Part = lang + " block"
+	} else {
+		x.Part += " of a " + lang + " block"
+	}
+	line, col := x.Line, x.Col
+	if line == 0 {
+		line = 1
+	}
+	if col == 0 {
+		col = 1
+	}
+	p := facts.Pos{Line: line, Col: col, Offset: idx.offset(line, col, len(b.Body))}
+	relocate(b, &p)
+	x.Line = p.Line
+	if x.Col > 0 {
+		x.Col = p.Col
+	}
+	return x
+}
+
+// offset is the byte offset of line:col (col counted in bytes), within
+// n bytes.
+func (idx lineIndex) offset(line, col, n int) int {
+	if line < 1 || line > len(idx) {
+		return n
+	}
+	return min(idx[line-1]+col-1, n)
 }
 
 // unlabelled reads a block without a language as JSON when it starts with
 // "{" or "[" and parses as JSON, else as YAML when it parses as YAML; it is
 // data only when every document is a mapping or a list of mappings. Docs
 // show messages in plain fences as often as in labelled ones, and just as
-// often shell sessions, diagrams and prose: whatever is not data is
-// nothing, never a parse error.
+// often shell sessions, diagrams, prose and outlines with "..." in them:
+// whatever is not data is nothing, never a broken part (a block labelled
+// yaml or json says it is data; an unlabelled one says nothing).
 func unlabelled(rel string, body []byte) *facts.File {
 	guess := markdown.Guess(body)
 	if guess == "" {
 		return nil
 	}
 	var docs []*yaml.Node
-	var err error
+	var broken []Broken
 	if guess == "json" {
-		docs, err = jsondoc.Parse(rel, body, jsondoc.DefaultLimits())
+		docs, broken = dataParts("json", rel, body)
 	}
-	if guess == "yaml" || err != nil {
+	if guess == "yaml" || len(broken) > 0 {
 		// Not JSON: a YAML flow mapping ({task_id: t-1}) is still data.
-		docs, err = yamldoc.Parse(rel, body, yamldoc.DefaultLimits())
-		docs, err = boundedAliases(rel, docs, err)
+		docs, broken = dataParts("yaml", rel, body)
 	}
-	if err != nil || len(docs) == 0 {
+	if len(broken) > 0 {
 		return nil
 	}
 	for _, d := range docs {
@@ -178,9 +374,7 @@ func unlabelled(rel string, body []byte) *facts.File {
 			}
 		}
 	}
-	part := &facts.File{}
-	nodefacts.Extract(part, body, docs, 0, 0)
-	return part
+	return blockFacts(body, docs)
 }
 
 // describesTypes reports a mapping that documents a message's fields

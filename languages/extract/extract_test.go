@@ -2,8 +2,10 @@ package extract
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -230,6 +232,10 @@ func FuzzExtract(f *testing.F) {
 	f.Add("x.md", []byte("```\ntask_id: t-1\n```\n~~~\n{\"status\": [\"done\"]}\n~~~\n```\n$ ls\n```\n"))
 	f.Add("x.mdx", []byte("<Tabs>\n    ```\n    - status: done\n    ```\n</Tabs>\n"))
 	f.Add("x.md", []byte("```go\nswitch h.Status { case \"x\": }\n```\n```yaml\na: &a [*a]\n```\n"))
+	f.Add("x.yaml", []byte("a: [\n---\nstatus: done\n---\nb: \"\n"))
+	f.Add("x.jsonl", []byte("{\"status\": \"done\"}\n{oops\n[[1]]\n"))
+	f.Add("x.json", []byte("[[[1]]] {\"status\": \"done\"} {"))
+	f.Add("x.md", []byte("> ```yaml\n> a: [\n> ---\n> status: done\n> ```\n"))
 	if data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "polyglot", "docs", "PROTOCOL.md")); err == nil {
 		f.Add("PROTOCOL.md", data)
 	}
@@ -237,7 +243,20 @@ func FuzzExtract(f *testing.F) {
 		if len(src) > 1<<16 {
 			return
 		}
-		facts, _ := File(name, src)
+		facts, broken := Parse(name, src)
+		// YAML also breaks lines at a lone "\r", U+0085, U+2028 and
+		// U+2029, and may name the line after the last
+		lines := bytes.Count(src, []byte("\n")) + bytes.Count(src, []byte("\r")) +
+			bytes.Count(src, []byte("\u0085")) + bytes.Count(src, []byte("\u2028")) + bytes.Count(src, []byte("\u2029")) + 2
+		md := Language(name) == "markdown"
+		for i, b := range broken {
+			if b.Err == nil || b.Part == "" || b.Line < 0 || b.Line > lines || b.Block != md {
+				t.Fatalf("broken part %d: %+v (of %d lines)", i, b, lines)
+			}
+			if i > 0 && !md && b.Line < broken[i-1].Line && broken[i-1].Line != 0 {
+				t.Fatalf("broken part %d at line %d after one at line %d", i, b.Line, broken[i-1].Line)
+			}
+		}
 		for _, s := range facts.Strings {
 			if s.Mapping >= len(facts.Mappings) || s.Group >= len(facts.Groups) {
 				t.Fatalf("%q has a dangling index", s.Value)
@@ -315,6 +334,126 @@ func TestIsTypeName(t *testing.T) {
 	} {
 		if got := isTypeName(v); got != want {
 			t.Errorf("isTypeName(%q) = %v, want %v", v, got, want)
+		}
+	}
+}
+
+// aliasBomb is a YAML document whose aliases expand to 9^7 nodes.
+const aliasBomb = "a: &a [x, x, x, x, x, x, x, x, x]\n" +
+	"b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n" +
+	"c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n" +
+	"d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n" +
+	"e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n" +
+	"f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]\n" +
+	"g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]\n"
+
+// TestBrokenParts: each YAML document, JSON value, JSON Lines line and
+// Markdown block is read on its own; a broken one is listed at its line
+// with its text, and the others give their facts.
+func TestBrokenParts(t *testing.T) {
+	deep := strings.Repeat("[", 1001) + strings.Repeat("]", 1001)
+	for _, tc := range []struct {
+		name, file, src string
+		statuses        []string // the status values found, in order
+		broken          []string // "part line:col why | raw" (raw cut at 40 bytes)
+	}{
+		{"yaml: first document broken", "x.yaml",
+			"status: [oops\n---\nstatus: done\n---\nstatus: ok\n",
+			[]string{"done", "ok"},
+			[]string{"YAML document 1:0 did not find expected ',' or ']' | \"status: [oops\\n\""}},
+		{"yaml: a deep document among good ones", "x.yaml",
+			"status: a\n---\nx: " + deep + "\n---\nstatus: b\n",
+			[]string{"a", "b"},
+			[]string{"YAML document 3:1003 nesting deeper than 1000 | \"---\\nx: [[[…"}},
+		{"yaml: an alias bomb among good ones", "x.yaml",
+			"status: a\n---\n" + aliasBomb + "---\nstatus: b\n",
+			[]string{"a", "b"},
+			[]string{"YAML document 9:12 aliases expand the document by more than 1000000 nodes (alias bomb?) | \"a: &a [x, x, x, x, x, x, x, x, x]\\nb: &b…"}},
+		{"jsonl: second line broken", "x.jsonl",
+			"{\"status\": \"a\"}\n{\"status\": oops}\n{\"status\": \"b\"}\n",
+			[]string{"a", "b"},
+			[]string{"JSON Lines line 2:12 invalid character 'o' looking for beginning of value | \"{\\\"status\\\": oops}\\n\""}},
+		{"json: a message, then a deep value", "x.json",
+			"{\"status\": \"a\"}\n" + deep + "\n{\"status\": \"b\"}",
+			[]string{"a", "b"},
+			[]string{"JSON value 2:1001 nesting deeper than 1000 | \"[[[…"}},
+		{"markdown: a deep fence, then a good one", "x.md",
+			"# t\n\n```yaml\nstatus: a\nx: " + deep + "\n```\n\n```json\n{\"status\": \"b\"}\n```\n",
+			[]string{"b"},
+			[]string{"YAML document of a yaml block 5:1003 nesting deeper than 1000 | \"status: a\\nx: [[[…"}},
+		{"markdown: a broken document in a fence", "x.md",
+			"> ```yaml\n> status: [\n> ---\n> status: b\n> ```\n",
+			[]string{"b"},
+			[]string{"YAML document of a yaml block 2:0 did not find expected node content | \"status: [\\n\""}},
+		{"markdown: a broken unlabelled fence is nothing", "x.md",
+			"```\n{\"handoff_type\": \"HANDBACK\", oops: [}\n```\n",
+			nil, nil},
+		{"markdown: prose is nothing", "x.md",
+			"```\n$ ls -la\n```\n",
+			nil, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, broken := Parse(tc.file, []byte(tc.src))
+			var statuses []string
+			for _, s := range f.Strings {
+				if s.Key == "status" {
+					statuses = append(statuses, s.Value)
+				}
+			}
+			if strings.Join(statuses, ",") != strings.Join(tc.statuses, ",") {
+				t.Errorf("statuses %q, want %q", statuses, tc.statuses)
+			}
+			var got []string
+			for _, b := range broken {
+				raw := string(b.Raw)
+				if len(raw) > 40 {
+					raw = raw[:40]
+				}
+				got = append(got, fmt.Sprintf("%s %d:%d %s | %q", b.Part, b.Line, b.Col, b.Why(), raw))
+			}
+			if len(got) != len(tc.broken) {
+				t.Fatalf("broken parts:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.broken, "\n"))
+			}
+			for i := range got {
+				want, prefix := strings.CutSuffix(tc.broken[i], "…")
+				if prefix && !strings.HasPrefix(got[i], want) || !prefix && got[i] != want {
+					t.Errorf("broken part %d:\n%s\nwant:\n%s", i, got[i], tc.broken[i])
+				}
+			}
+		})
+	}
+}
+
+// TestBrokenPartsLinear: a file of many broken parts costs each part its
+// own bytes, a bounded number of times: twice the parts, twice the bytes
+// allocated, not four times (an index of the whole block or file rebuilt
+// for each part, or a stream re-read from its start after each error,
+// would be quadratic).
+func TestBrokenPartsLinear(t *testing.T) {
+	for _, tc := range []struct {
+		file, head, unit, tail string
+	}{
+		{"x.yaml", "", "status: [\n---\nstatus: ok\n---\n", ""},
+		{"x.jsonl", "", "{\"status\": oops}\n{\"status\": \"ok\"}\n", ""},
+		{"x.json", "", strings.Repeat("[", 1001) + strings.Repeat("]", 1001) + "\n{\"status\": \"ok\"}\n", ""},
+		{"x.md", "# doc\n\n```yaml\n", "status: [\n---\nstatus: ok\n---\n", "```\n"},
+	} {
+		cost := func(n int) (uint64, int, int) {
+			src := []byte(tc.head + strings.Repeat(tc.unit, n) + tc.tail)
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			f, broken := Parse(tc.file, src)
+			runtime.ReadMemStats(&after)
+			return after.TotalAlloc - before.TotalAlloc, len(f.Strings), len(broken)
+		}
+		small, good1, bad1 := cost(200)
+		large, good2, bad2 := cost(400)
+		if bad1 != 200 || bad2 != 400 || good1 != 2*200 || good2 != 2*400 { // a key and a value each
+			t.Errorf("%s: %d and %d broken parts, %d and %d strings; want 200 and 400, 400 and 800", tc.file, bad1, bad2, good1, good2)
+		}
+		if large > small*5/2 {
+			t.Errorf("%s: 400 broken parts allocated %d bytes, 200 allocated %d: more than linear", tc.file, large, small)
 		}
 	}
 }

@@ -312,6 +312,9 @@ type Container struct {
 	// string literal's value with a mark of its type); members that are
 	// not constants are left out.
 	Keys []Key
+	// Broken, for a container that stands for a part of the file that
+	// does not parse (extract.Unparsed), is why it does not.
+	Broken string
 }
 
 // Key is one constant member of a Container.

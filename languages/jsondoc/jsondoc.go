@@ -83,6 +83,96 @@ func parse(name string, data []byte, lim Limits) (_ []*yaml.Node, walked int, _ 
 	}
 }
 
+// Part is one top-level value of a JSON input: its root node, or the
+// error that makes it malformed (an *Error). data[From:To] is its text,
+// in the input given (a byte order mark counts).
+type Part struct {
+	Node     *yaml.Node
+	Err      error
+	From, To int
+}
+
+// ParseParts parses data as Parse does, a sequence of JSON values, but
+// value by value, calling fn for each until it returns false; blank input
+// yields no call. A value nested deeper than lim.MaxDepth is a Part with
+// its error, skipped to the bracket that closes it, and the values after
+// it are parsed all the same. Any other error ends the input, which JSON
+// cannot be read on past: its Part runs from the value it is in to the
+// end. Input over the size limit, or not UTF-8, is one Part with the
+// error, for all of it. Each byte is read a bounded number of times.
+func ParseParts(name string, data []byte, lim Limits, fn func(Part) bool) {
+	lim = lim.OrDefault()
+	if int64(len(data)) > lim.MaxBytes {
+		fn(Part{Err: sizeError(name, len(data), lim.MaxBytes), To: len(data)})
+		return
+	}
+	off := 0
+	if bytes.HasPrefix(data, bom) {
+		off = len(bom)
+	}
+	body := data[off:]
+	if err := checkUTF8(name, body, 1); err != nil {
+		fn(Part{Err: err, To: len(data)})
+		return
+	}
+	p := newParser(name, body, 0, 1, lim.MaxDepth)
+	prev := false // a value came before
+	for {
+		p.skipSpace()
+		if p.i == len(p.data) {
+			return
+		}
+		start := p.i
+		if prev && isBare(p.data[p.i-1]) {
+			fn(Part{Err: p.errorf(p.i, "invalid character %s after top-level value", quoteChar(p.data, p.i)), From: off + start, To: len(data)})
+			return
+		}
+		prev = true
+		p.tooDeep = false
+		n, err := p.value()
+		if err == nil {
+			if !fn(Part{Node: n, From: off + start, To: off + p.i}) {
+				return
+			}
+			continue
+		}
+		if !p.tooDeep {
+			fn(Part{Err: err, From: off + start, To: len(data)})
+			return
+		}
+		p.i = skipValue(p.data, start)
+		if !fn(Part{Err: err, From: off + start, To: off + p.i}) {
+			return
+		}
+	}
+}
+
+// skipValue returns where the array or object at data[start] ends, after
+// its closing bracket, counting brackets outside strings (or len(data)
+// when it never closes). The value need not be valid: it is being left
+// out.
+func skipValue(data []byte, start int) int {
+	depth := 0
+	for i := start; i < len(data); i++ {
+		switch data[i] {
+		case '"':
+			for i++; i < len(data) && data[i] != '"'; i++ {
+				if data[i] == '\\' {
+					i++
+				}
+			}
+		case '[', '{':
+			depth++
+		case ']', '}':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		}
+	}
+	return len(data)
+}
+
 // ParseLines parses data as JSON Lines: one JSON value per '\n'-terminated
 // line, blank lines ignored. It calls fn for each non-blank line with its
 // 1-based line number and either the value's root node or the error for that
@@ -166,6 +256,8 @@ type parser struct {
 	// The cursor: byte offset off is at line, col.
 	off, line, col int
 	walked         int // bytes the cursor moved over, all calls together
+
+	tooDeep bool // the last error was nesting deeper than maxDepth
 
 	buf  []byte      // scratch space for unescaping strings
 	slab []yaml.Node // nodes are allocated in blocks to save allocations
@@ -262,6 +354,7 @@ func (p *parser) value() (*yaml.Node, error) {
 		switch c := p.data[p.i]; c {
 		case '{', '[':
 			if len(stack) == p.maxDepth {
+				p.tooDeep = true
 				return nil, p.errorf(p.i, "nesting deeper than %d", p.maxDepth)
 			}
 			closer := byte(']')

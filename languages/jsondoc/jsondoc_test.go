@@ -534,3 +534,133 @@ func FuzzParse(f *testing.F) {
 		})
 	})
 }
+
+func collectParts(data string, lim Limits) []string {
+	var got []string
+	ParseParts("v.json", []byte(data), lim, func(p Part) bool {
+		text := data[p.From:p.To]
+		if p.Err != nil {
+			got = append(got, fmt.Sprintf("%v | %q", p.Err, text))
+		} else {
+			got = append(got, fmt.Sprintf("%d:%d %s | %q", p.Node.Line, p.Node.Column, p.Node.Tag, text))
+		}
+		return true
+	})
+	return got
+}
+
+// TestParseParts: a value nested too deep costs only itself; a syntax
+// error ends the input, with the values before it kept.
+func TestParseParts(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      []string
+	}{
+		{"all good", "{\"a\": 1}\n[2] \"s\"", []string{
+			`1:1 !!map | "{\"a\": 1}"`, `2:1 !!seq | "[2]"`, `2:5 !!str | "\"s\""`}},
+		{"deep, then a message", "[[\"]\", \"\\\"[\"]]\n{\"a\": 1}\n", []string{
+			`v.json:1:2: nesting deeper than 1 | "[[\"]\", \"\\\"[\"]]"`, `2:1 !!map | "{\"a\": 1}"`}},
+		{"a message, then deep", "{\"a\": 1}\n{\"b\": {\"c\": 1}}\n[3]", []string{
+			`1:1 !!map | "{\"a\": 1}"`, `v.json:2:7: nesting deeper than 1 | "{\"b\": {\"c\": 1}}"`, `3:1 !!seq | "[3]"`}},
+		{"deep, never closed", "[1]\n[[[[", []string{
+			`1:1 !!seq | "[1]"`, `v.json:2:2: nesting deeper than 1 | "[[[["`}},
+		{"syntax error ends it", "[1]\n{\"a\": oops}\n[2]\n", []string{
+			`1:1 !!seq | "[1]"`, "v.json:2:7: invalid character 'o' looking for beginning of value | \"{\\\"a\\\": oops}\\n[2]\\n\""}},
+		{"garbage after a value", "1x", []string{
+			`1:1 !!int | "1"`, `v.json:1:2: invalid character 'x' after top-level value | "x"`}},
+		{"BOM", "\xef\xbb\xbf[1]", []string{`1:1 !!seq | "[1]"`}},
+		{"invalid UTF-8", "[1]\n[\"\xff\"]", []string{`v.json:2:3: invalid UTF-8 | "[1]\n[\"\xff\"]"`}},
+		{"blank", " \n\t", nil},
+	} {
+		got := collectParts(tc.src, Limits{MaxDepth: 1})
+		if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+			t.Errorf("%s: got:\n%s\nwant:\n%s", tc.name, strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+		}
+	}
+	if got := collectParts("[1]", Limits{MaxBytes: 2}); len(got) != 1 || !strings.Contains(got[0], "more than the limit of 2") {
+		t.Errorf("size: got %v", got)
+	}
+	n := 0
+	ParseParts("v.json", []byte("[1] [2] [3]"), Limits{}, func(Part) bool { n++; return n < 2 })
+	if n != 2 {
+		t.Errorf("fn returning false: %d calls, want 2", n)
+	}
+}
+
+// TestParsePartsLinear: values nested too deep, one after another, cost
+// each its own bytes a bounded number of times: twice as many cost twice
+// as much, not four times (a skip that rescanned from the start, or a
+// parser restarted on the whole rest, would).
+func TestParsePartsLinear(t *testing.T) {
+	cost := func(n int) uint64 {
+		unit := strings.Repeat("[", 1001) + strings.Repeat("]", 1001) + "\n{\"a\": 1}\n"
+		data := []byte(strings.Repeat(unit, n))
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		bad, good := 0, 0
+		ParseParts("v.json", data, Limits{}, func(p Part) bool {
+			if p.Err != nil {
+				bad++
+			} else {
+				good++
+			}
+			return true
+		})
+		runtime.ReadMemStats(&after)
+		if bad != n || good != n {
+			t.Fatalf("%d values: %d broken and %d good, want %d of each", 2*n, bad, good, n)
+		}
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	small, large := cost(20), cost(40)
+	if large > small*5/2 {
+		t.Errorf("40 deep values allocated %d bytes, 20 allocated %d: more than linear", large, small)
+	}
+}
+
+// FuzzParseParts holds ParseParts to Parse: where Parse reads the input,
+// the parts are its values; else the parts are in order, cover no byte
+// twice, and the last one or a too-deep one is the error.
+func FuzzParseParts(f *testing.F) {
+	for _, s := range []string{
+		"[1] {\"a\": [[2]]} \"x\"", "[[[[\"]\"]]]] [1]", "{\"a\": 1}\n{", "\xef\xbb\xbf[1]x", "[\"\\\"[\"]",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lim := Limits{MaxDepth: 3}
+		nodes, err := Parse("fuzz.json", data, lim)
+		var parts []Part
+		ParseParts("fuzz.json", data, lim, func(p Part) bool {
+			parts = append(parts, p)
+			return true
+		})
+		end := 0
+		for i, p := range parts {
+			if (p.Node == nil) == (p.Err == nil) || p.From < end || p.To < p.From || p.To > len(data) {
+				t.Fatalf("part %d of %d: %+v after %d", i, len(parts), p, end)
+			}
+			end = p.To
+			if p.Node != nil {
+				checkNode(t, data, p.Node)
+			}
+		}
+		if err == nil {
+			if len(parts) != len(nodes) {
+				t.Fatalf("Parse: %d values, ParseParts: %d parts", len(nodes), len(parts))
+			}
+			for i, p := range parts {
+				if p.Err != nil || fmt.Sprint(flatten(p.Node)) != fmt.Sprint(flatten(nodes[i])) {
+					t.Fatalf("part %d: %+v, Parse: %v", i, p, flatten(nodes[i]))
+				}
+			}
+			return
+		}
+		for i, p := range parts {
+			if p.Err != nil && i < len(parts)-1 && !strings.Contains(p.Err.Error(), "nesting deeper") {
+				t.Fatalf("part %d of %d is an error that does not end the input: %v", i, len(parts), p.Err)
+			}
+		}
+	})
+}

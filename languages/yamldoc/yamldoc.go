@@ -105,6 +105,10 @@ type Doc struct {
 	// "---" or the directives before it, or the line after the "..."
 	// that ended the one before).
 	Line int
+	// From and To delimit a malformed document's text, data[From:To]
+	// (its span, from its "---" or the directives before it); both are
+	// 0 for a document that parsed.
+	From, To int
 }
 
 // ParseDocs parses data, named name in errors, as a YAML stream, each
@@ -197,7 +201,7 @@ func eachSpan(name string, data []byte, maxDepth int, fn func(Doc) bool) {
 			}
 		}
 		if err != nil {
-			if !fn(Doc{Err: err, Line: s.line}) {
+			if !fn(Doc{Err: err, Line: s.line, From: s.from, To: s.to}) {
 				return
 			}
 			continue

@@ -482,10 +482,20 @@ func FuzzParseDocs(f *testing.F) {
 			docs = append(docs, d)
 			return true
 		})
-		line := 0
+		line, to := 0, 0
 		for _, d := range docs {
 			if (d.Node == nil) == (d.Err == nil) {
 				t.Fatalf("document at line %d: node %v, error %v", d.Line, d.Node, d.Err)
+			}
+			// a malformed document's text is its own: the spans are in
+			// order and do not overlap, so judging each is linear
+			if d.Err != nil && (d.From < to || d.To < d.From || d.To > len(data)) {
+				t.Fatalf("document at line %d: text [%d:%d] after one ending at %d, of %d bytes", d.Line, d.From, d.To, to, len(data))
+			}
+			if d.Err != nil {
+				to = d.To
+			} else if d.From != 0 || d.To != 0 {
+				t.Fatalf("document at line %d parsed, with a text [%d:%d]", d.Line, d.From, d.To)
 			}
 			if d.Line < line || d.Line < 1 || d.Node != nil && d.Line != d.Node.Line {
 				t.Fatalf("document at line %d after one at %d", d.Line, line)
