@@ -13,6 +13,11 @@
 // caller to check (Rule.Pos and Synonym.CanonicalPos say where to point),
 // so this package depends on neither; a Check given to Load does it, and
 // its problems are reported with the file's own.
+//
+// A file found in the scanned tree comes with the pull request: Lowerings
+// lists, at their lines, the settings by which it lowers the gate below
+// a Standard the caller gives (the catalogue's rules and severities, the
+// default fail-on and size limit), so that the scan can name them.
 package config
 
 import (

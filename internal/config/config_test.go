@@ -338,7 +338,9 @@ func TestParseEquivalents(t *testing.T) {
 			p := c.SpecPaths()
 			return c.Spec == "specs/delegate.yaml" && len(p) == 2 && filepath.ToSlash(p[0]) == "specs/delegate.yaml" && filepath.IsAbs(p[1])
 		}},
-		{"null document", "~\n", func(c *Config) bool { return reflect.DeepEqual(c, &Config{File: "c.yaml", pos: map[string]Pos{}, items: map[string][]Pos{}}) }},
+		{"null document", "~\n", func(c *Config) bool {
+			return reflect.DeepEqual(c, &Config{File: "c.yaml", pos: map[string]Pos{}, items: map[string][]Pos{}})
+		}},
 		{"comments only", "# nothing yet\n", func(c *Config) bool { return c.Rules == nil && c.FailOn == "" && c.SynonymMap() == nil }},
 		{"empty", "", func(c *Config) bool { return c.SpecPath() == "" && c.Pos("spec") == (Pos{}) }},
 		{"trailing separator", "fail-on: none\n---\n", func(c *Config) bool { return c.FailOn == "none" }},

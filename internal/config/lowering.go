@@ -75,7 +75,7 @@ func (c *Config) Lowerings(s Standard) []Lowering {
 	}
 	for _, syn := range c.Synonyms {
 		out = append(out, Lowering{Key: "synonyms", Pos: syn.Pos,
-			Text: fmt.Sprintf("synonyms %s -> %s accepts %[1]s as a spelling of %[2]s", strconv.Quote(syn.Legacy), strconv.Quote(syn.Canonical))})
+			Text: fmt.Sprintf("synonyms %s -> %s makes %[1]s a legacy spelling of %[2]s", strconv.Quote(syn.Legacy), strconv.Quote(syn.Canonical))})
 	}
 	if len(c.Include) > 0 && !slices.ContainsFunc(c.Include, func(g string) bool { return slices.Contains(everything, g) }) {
 		quoted := make([]string, len(c.Include))

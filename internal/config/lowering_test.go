@@ -52,8 +52,8 @@ func TestLowerings(t *testing.T) {
 		{"fail-on error is the default", "fail-on: error\n", nil, nil},
 		{"fail-on set on the command line", "fail-on: never\n", []string{"fail-on"}, nil},
 		{"synonyms", "synonyms:\n  done: success\n  finished: success\n", nil, []string{
-			`2:3: synonyms "done" -> "success" accepts "done" as a spelling of "success"`,
-			`3:3: synonyms "finished" -> "success" accepts "finished" as a spelling of "success"`}},
+			`2:3: synonyms "done" -> "success" makes "done" a legacy spelling of "success"`,
+			`3:3: synonyms "finished" -> "success" makes "finished" a legacy spelling of "success"`}},
 		{"no synonyms", "synonyms: {}\n", nil, nil},
 		{"exclude everything", `exclude: ["**"]`, nil, []string{`1:11: exclude "**" skips the files it matches`}},
 		{"exclude two", "exclude:\n  - testdata/**\n  - \"*.md\"\n", nil, []string{

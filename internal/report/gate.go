@@ -32,11 +32,11 @@ type Gate struct {
 type GateSpec struct {
 	Protocol string // "protocol-core"
 	Version  string // "1.0"
-	// File is the spec's file as the report names files (several joined
-	// with ", " for a spec of per-kind schemas), or "embedded:NAME" for
-	// a spec built into protoscan.
-	File string
-	Why  SpecWhy
+	// Files are the spec's files as the report names files (several for
+	// a spec of per-kind schemas), or "embedded:NAME" for a spec built
+	// into protoscan.
+	Files []string
+	Why   SpecWhy
 }
 
 // SpecWhy says why a spec is the one in effect.
@@ -95,15 +95,19 @@ func (g *Gate) Notable() bool {
 	return len(g.Lowered) > 0
 }
 
-// specText is "protocol-core v1.0 from docs/specs/x.yaml (discovered in
-// the tree)", or "... embedded (the default)"; file is the spec's file
-// as the format writes it.
-func (s GateSpec) text(file string) string {
-	where := "from " + file
-	if s.Embedded() {
-		where = "embedded"
+// text is "protocol-core v1.0 from docs/specs/x.yaml (discovered in the
+// tree)", or "... embedded (the default)": name writes the protocol and
+// version, file each file, as the format writes them.
+func (s GateSpec) text(name, file func(string) string) string {
+	where := "embedded"
+	if !s.Embedded() {
+		files := make([]string, len(s.Files))
+		for i, f := range s.Files {
+			files[i] = file(f)
+		}
+		where = "from " + strings.Join(files, ", ")
 	}
-	return fmt.Sprintf("%s v%s %s (%s)", s.Protocol, s.Version, where, s.Why.Text())
+	return fmt.Sprintf("%s %s (%s)", name(s.Protocol+" v"+s.Version), where, s.Why.Text())
 }
 
 // configText is "CONFIG (found in the tree)" or "(named by --config)".
@@ -115,18 +119,19 @@ func (g *Gate) configText(file string) string {
 }
 
 // GateNotices are the lines the scan prints on stderr (each after
-// "protoscan: "): the spec in effect for each protocol whose spec is
-// not the embedded one, and each setting of the tree's config that
-// lowers the gate; none in the ordinary case. The tree's strings are
-// escaped by textsafe.
+// "protoscan: "): the spec in effect for each protocol whose spec the
+// tree chose (discovered in it, or named by the config found in it),
+// and each setting of the tree's config that lowers the gate; none in
+// the ordinary case, nor for what the command line chose (--spec,
+// --config). The tree's strings are escaped by textsafe.
 func GateNotices(g *Gate) []string {
 	if g == nil {
 		return nil
 	}
 	var out []string
 	for _, s := range g.Specs {
-		if !s.Embedded() {
-			out = append(out, "spec in effect: "+textsafe.String(s.text(textsafe.Path(s.File))))
+		if s.Why == SpecDiscovered || s.Why == SpecConfig && g.ConfigFound {
+			out = append(out, "spec in effect: "+s.text(textsafe.String, textsafe.Path))
 		}
 	}
 	for _, l := range g.Lowered {
@@ -143,7 +148,7 @@ func textGate(b *strings.Builder, g *Gate, paint func(code, s string) string) {
 	}
 	b.WriteString(paint(bold, "gate:") + "\n")
 	for _, s := range g.Specs {
-		fmt.Fprintf(b, "  spec: %s\n", textsafe.String(s.text(textsafe.Path(s.File))))
+		fmt.Fprintf(b, "  spec: %s\n", s.text(textsafe.String, textsafe.Path))
 	}
 	if g.Config != "" {
 		fmt.Fprintf(b, "  config: %s\n", g.configText(textsafe.Path(g.Config)))
@@ -161,11 +166,7 @@ func mdGate(b *strings.Builder, g *Gate) {
 	}
 	b.WriteString("\n### Gate\n\n")
 	for _, s := range g.Specs {
-		where := "from " + mdCode(s.File)
-		if s.Embedded() {
-			where = "embedded"
-		}
-		fmt.Fprintf(b, "- Spec: %s %s (%s)\n", mdText(s.Protocol+" v"+s.Version), where, s.Why.Text())
+		fmt.Fprintf(b, "- Spec: %s\n", s.text(mdText, mdCode))
 	}
 	if g.Config != "" {
 		fmt.Fprintf(b, "- Config: %s\n", g.configText(mdCode(g.Config)))
@@ -186,10 +187,10 @@ type jsonGate struct {
 }
 
 type jsonGateSpec struct {
-	Protocol string  `json:"protocol"`
-	Version  string  `json:"version"`
-	File     string  `json:"file"`
-	Why      SpecWhy `json:"why"`
+	Protocol string   `json:"protocol"`
+	Version  string   `json:"version"`
+	Files    []string `json:"files"`
+	Why      SpecWhy  `json:"why"`
 }
 
 type jsonGateConfig struct {
@@ -212,7 +213,7 @@ func gateJSON(g *Gate) *jsonGate {
 	}
 	out := &jsonGate{Specs: []jsonGateSpec{}, Lowered: []jsonLowered{}}
 	for _, s := range g.Specs {
-		out.Specs = append(out.Specs, jsonGateSpec{s.Protocol, s.Version, s.File, s.Why})
+		out.Specs = append(out.Specs, jsonGateSpec{s.Protocol, s.Version, s.Files, s.Why})
 	}
 	if g.Config != "" {
 		out.Config = &jsonGateConfig{g.Config, g.ConfigFound}

@@ -13,8 +13,8 @@ import (
 // config.
 func ordinaryGate() *Gate {
 	return &Gate{Specs: []GateSpec{
-		{Protocol: "protocol-core", Version: "1.0", File: "embedded:protocol-core-v1.0.yaml", Why: SpecDefault},
-		{Protocol: "nexus-handoff", Version: "2.0", File: "embedded:nexus-handoff-v2.yaml", Why: SpecDefault},
+		{Protocol: "protocol-core", Version: "1.0", Files: []string{"embedded:protocol-core-v1.0.yaml"}, Why: SpecDefault},
+		{Protocol: "nexus-handoff", Version: "2.0", Files: []string{"embedded:nexus-handoff-v2.yaml"}, Why: SpecDefault},
 	}}
 }
 
@@ -40,7 +40,8 @@ func TestGateOrdinary(t *testing.T) {
 	var out struct {
 		Gate struct {
 			Specs []struct {
-				Protocol, Version, File, Why string
+				Protocol, Version, Why string
+				Files                  []string
 			}
 			Config  *struct{ File string }
 			Lowered []any
@@ -70,7 +71,7 @@ func TestGateOrdinary(t *testing.T) {
 // lowering setting, the tree's strings escaped.
 func TestGateNotices(t *testing.T) {
 	g := ordinaryGate()
-	g.Specs[0] = GateSpec{Protocol: "protocol-core", Version: "1.0", File: "docs/specs/protocol-core-v99.yaml", Why: SpecDiscovered}
+	g.Specs[0] = GateSpec{Protocol: "protocol-core", Version: "1.0", Files: []string{"docs/specs/protocol-core-v99.yaml"}, Why: SpecDiscovered}
 	g.Specs[1].Why = SpecFallback
 	g.Config, g.ConfigFound = "repo/.protoscan.yaml", true
 	g.Lowered = []Lowered{
@@ -85,11 +86,22 @@ func TestGateNotices(t *testing.T) {
 	if got := GateNotices(g); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("GateNotices:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	// a spec named on the command line is named too; one of a path that
-	// would begin a line with "::" never does
-	g = &Gate{Specs: []GateSpec{{Protocol: "p", Version: "1", File: "::x.yaml", Why: SpecFlag}}}
-	if got := GateNotices(g); len(got) != 1 || got[0] != "spec in effect: p v1 from ./::x.yaml (named by --spec)" {
+	// a spec of a path that would begin a line with "::" never does
+	g = &Gate{Specs: []GateSpec{{Protocol: "p", Version: "1", Files: []string{"::x.yaml"}, Why: SpecDiscovered}}}
+	if got := GateNotices(g); len(got) != 1 || got[0] != "spec in effect: p v1 from ./::x.yaml (discovered in the tree)" {
 		t.Errorf("GateNotices: %q", got)
+	}
+	// what the command line chose is the CI owner's: no notice; the
+	// spec of the tree's config is the tree's
+	for _, c := range []struct {
+		why   SpecWhy
+		found bool
+		n     int
+	}{{SpecFlag, false, 0}, {SpecConfig, false, 0}, {SpecConfig, true, 1}} {
+		h := &Gate{Specs: []GateSpec{{Protocol: "p", Version: "1", Files: []string{"s.yaml"}, Why: c.why}}, Config: "c.yaml", ConfigFound: c.found}
+		if got := GateNotices(h); len(got) != c.n {
+			t.Errorf("%s, config found %v: %q", c.why, c.found, got)
+		}
 	}
 	text := render(t, "text", &Report{Gate: g})
 	for _, line := range strings.Split(string(text), "\n") {
