@@ -272,6 +272,7 @@ func (e *env) scan(args []string) int {
 	for _, n := range fallback.notes {
 		fmt.Fprintln(e.stderr, "protoscan:", textsafe.String(n))
 	}
+	gate := e.gateNotice(gateInput{cfg: cfg, found: *configPath == "", set: set, specs: usedSpecs, core: len(specs), fallback: fallback})
 	var cacheKey string
 	if !*noCache {
 		sopts.Cache, cacheKey = openCache(usedSpecs, cfg, *analyzers, canonical, synonyms)
@@ -279,7 +280,7 @@ func (e *env) scan(args []string) int {
 	interrupted, scanned, walked, others := false, 0, 0, 0
 	var excluded scan.Excluded
 	progress := e.startProgress(&sopts)
-	rep := &report.Report{Tool: "protoscan", Version: version()}
+	rep := &report.Report{Tool: "protoscan", Version: version(), Gate: gate}
 	code := exitOK
 	var outcomes []messages.Outcome
 	var statuses []enumdrift.StatusUse
@@ -423,6 +424,7 @@ func (e *env) render(o output, roots []string, rep *report.Report, names *pathMa
 		case "sarif":
 			keyed := *rep // files relative to the repository root
 			keyed.Findings = names.keyed(rep.Findings)
+			keyed.Gate = names.keyedGate(rep.Gate)
 			keyed.Source = names.sources(rep.Findings, keyed.Findings, maxSize)
 			return e.writeSARIF(w, &keyed, "protoscan", "the text and JSON reports have them all")
 		case "markdown":

@@ -37,6 +37,9 @@ type specFallback struct {
 	// notes the lines for stderr, one per spec replaced.
 	findings []finding.Finding
 	notes    []string
+	// replaced are the protocols whose spec of the tree the embedded
+	// one replaced
+	replaced []string
 }
 
 // add reports err, the failure to load a spec of the tree, as findings,
@@ -45,6 +48,7 @@ type specFallback struct {
 // (a missing file, a link out of it) is then placed at the config's spec
 // key.
 func (s *specFallback) add(err error, instead *msgcheck.Spec, fromConfig bool) {
+	s.replaced = append(s.replaced, instead.Protocol)
 	s.record(err, fromConfig, "cannot load the spec: ", "spec not loaded",
 		fmt.Sprintf("the scan uses the embedded %s v%s spec instead", instead.Protocol, instead.Version))
 }

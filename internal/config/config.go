@@ -13,6 +13,11 @@
 // caller to check (Rule.Pos and Synonym.CanonicalPos say where to point),
 // so this package depends on neither; a Check given to Load does it, and
 // its problems are reported with the file's own.
+//
+// A file found in the scanned tree comes with the pull request: Lowerings
+// lists, at their lines, the settings by which it lowers the gate below
+// a Standard the caller gives (the catalogue's rules and severities, the
+// default fail-on and size limit), so that the scan can name them.
 package config
 
 import (
@@ -92,7 +97,8 @@ type Config struct {
 	// tree's own file only when it lowers the limit.
 	MaxFileSize int64
 
-	pos map[string]Pos // top-level key -> position of its value
+	pos   map[string]Pos   // top-level key -> position of its value
+	items map[string][]Pos // include, exclude -> the position of each glob
 }
 
 // Rule is one entry of rules: a rule id or a glob over rule ids and what
@@ -203,7 +209,19 @@ func (c *Config) SynonymMap() map[string]string {
 // is false sev is meaningless and the rule keeps its default severity.
 // With no entry applying, the result is (true, 0, false).
 func (c *Config) RuleSetting(id string) (enabled bool, sev finding.Severity, overridden bool) {
-	best, bestSev := -1, -1
+	best, bestSev := c.deciding(id)
+	enabled = best < 0 || c.Rules[best].Enabled
+	if bestSev >= 0 {
+		return enabled, c.Rules[bestSev].Severity, true
+	}
+	return enabled, 0, false
+}
+
+// deciding returns the indexes in Rules of the entries that decide
+// whether id is enabled (best) and its severity (bestSev), as
+// RuleSetting ranks them; -1 when no entry does.
+func (c *Config) deciding(id string) (best, bestSev int) {
+	best, bestSev = -1, -1
 	rank := func(i int) int {
 		if c.Rules[i].Exact() {
 			return 1 << 30
@@ -222,11 +240,7 @@ func (c *Config) RuleSetting(id string) (enabled bool, sev finding.Severity, ove
 			bestSev = i
 		}
 	}
-	enabled = best < 0 || c.Rules[best].Enabled
-	if bestSev >= 0 {
-		return enabled, c.Rules[bestSev].Severity, true
-	}
-	return enabled, 0, false
+	return best, bestSev
 }
 
 // hasMeta reports whether a pattern uses doublestar syntax.
@@ -335,7 +349,7 @@ func parseVisited(name string, data []byte, budget int, checks ...Check) (_ *Con
 		}
 		return nil, 0, Errors{{File: name, Msg: err.Error()}}
 	}
-	l := &loader{cfg: &Config{File: name, pos: map[string]Pos{}}, budget: budget, max: budget}
+	l := &loader{cfg: &Config{File: name, pos: map[string]Pos{}, items: map[string][]Pos{}}, budget: budget, max: budget}
 	if len(docs) > 1 {
 		l.errorf(docs[1], "a configuration file holds one YAML document (found another here)")
 	}
@@ -600,6 +614,7 @@ func (l *loader) globs(what string, v *yaml.Node) []string {
 			l.errorf(it.n, "%s: %s", it.what, globMessage(err, it.s))
 		default:
 			out = append(out, it.s)
+			l.cfg.items[what] = append(l.cfg.items[what], Pos{it.n.Line, it.n.Column})
 		}
 	}
 	return out

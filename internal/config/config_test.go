@@ -284,6 +284,7 @@ func TestLoadGood(t *testing.T) {
 			"include": {2, 10}, "exclude": {4, 3}, "spec": {6, 7}, "rules": {8, 3},
 			"synonyms": {14, 11}, "canonical": {15, 12}, "fail-on": {16, 10}, "max-file-size": {17, 16},
 		},
+		items: map[string][]Pos{"include": {{2, 11}, {2, 22}, {2, 33}}, "exclude": {{4, 5}, {5, 5}}},
 	}
 	for i := range c.Rules { // compiled patterns, compared by their text
 		if g := c.Rules[i].glob; g != nil && g.String() != c.Rules[i].Pattern {
@@ -337,7 +338,9 @@ func TestParseEquivalents(t *testing.T) {
 			p := c.SpecPaths()
 			return c.Spec == "specs/delegate.yaml" && len(p) == 2 && filepath.ToSlash(p[0]) == "specs/delegate.yaml" && filepath.IsAbs(p[1])
 		}},
-		{"null document", "~\n", func(c *Config) bool { return reflect.DeepEqual(c, &Config{File: "c.yaml", pos: map[string]Pos{}}) }},
+		{"null document", "~\n", func(c *Config) bool {
+			return reflect.DeepEqual(c, &Config{File: "c.yaml", pos: map[string]Pos{}, items: map[string][]Pos{}})
+		}},
 		{"comments only", "# nothing yet\n", func(c *Config) bool { return c.Rules == nil && c.FailOn == "" && c.SynonymMap() == nil }},
 		{"empty", "", func(c *Config) bool { return c.SpecPath() == "" && c.Pos("spec") == (Pos{}) }},
 		{"trailing separator", "fail-on: none\n---\n", func(c *Config) bool { return c.FailOn == "none" }},

@@ -17,8 +17,9 @@ const (
 )
 
 // Markdown writes the report as GitHub-flavoured Markdown for a pull
-// request comment or $GITHUB_STEP_SUMMARY: a headline, the messages per
-// kind, the status drift matrix, the divergence clusters and the findings,
+// request comment or $GITHUB_STEP_SUMMARY: a headline, the gate when it
+// is notable (Gate.Notable: a spec not the embedded default, settings of
+// the tree's config that lower the gate), the messages per kind, the status drift matrix, the divergence clusters and the findings,
 // each section only when it has something to show, tables capped at 50 rows.
 func Markdown(w io.Writer, r *Report) error {
 	var b strings.Builder
@@ -38,6 +39,7 @@ func Markdown(w io.Writer, r *Report) error {
 	}
 	b.WriteString(strings.Join(details, "; ") + ".\n")
 
+	mdGate(&b, r.Gate)
 	mdMessages(&b, r.Messages)
 	mdStatuses(&b, r.Statuses)
 	mdClusters(&b, r.Findings)

@@ -42,6 +42,10 @@ type Report struct {
 	// Baselined those matched by the --baseline file, StaleBaseline the
 	// baseline entries that matched nothing (fixed since).
 	Suppressed, Baselined, StaleBaseline int
+	// Gate is what governs the scan's gate (the specs in effect, the
+	// config, the settings of the tree's config that lower the gate);
+	// nil leaves it out.
+	Gate *Gate
 	// SrcRoot is the file URI, ending in "/", of the directory SARIF's
 	// relative paths are relative to (%SRCROOT%: the repository root);
 	// "" leaves run.originalUriBaseIds out. The other formats name
@@ -157,6 +161,7 @@ func Text(w io.Writer, r *Report, color bool) error {
 	}
 	textMessages(&b, r.Messages, paint)
 	textStatuses(&b, r.Statuses, paint)
+	textGate(&b, r.Gate, paint)
 	errs, warns, notes := r.counts()
 	fmt.Fprintf(&b, "%s (%s, %s, %s) in %s scanned", plural(len(r.Findings), "finding"),
 		plural(errs, "error"), plural(warns, "warning"), plural(notes, "note"), plural(r.Files, "file"))
@@ -283,6 +288,7 @@ type jsonReport struct {
 	Findings []jsonFinding `json:"findings"`
 	Messages []jsonKind    `json:"messages"`
 	Statuses []jsonStatus  `json:"statuses"`
+	Gate     *jsonGate     `json:"gate,omitempty"`
 	Summary  jsonSummary   `json:"summary"`
 }
 
@@ -399,6 +405,7 @@ func JSON(w io.Writer, r *Report) error {
 		}
 		out.Statuses = append(out.Statuses, js)
 	}
+	out.Gate = gateJSON(r.Gate)
 	errs, warns, notes := r.counts()
 	out.Summary = jsonSummary{Files: r.Files, Parsed: r.Parsed, Candidates: r.Candidates, Findings: len(r.Findings),
 		Errors: errs, Warnings: warns, Notes: notes,

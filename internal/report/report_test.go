@@ -106,6 +106,22 @@ func sample() *Report {
 			{Value: "done|ok", Count: 1, Locations: []finding.Location{{Path: "worker.py", Line: 3, Col: 43}}},
 		},
 		Suppressed: 2, Baselined: 1, StaleBaseline: 1,
+		Gate: &Gate{
+			Specs: []GateSpec{
+				{Protocol: "protocol-core", Version: "1.0", Files: []string{"docs/specs/protocol-core-v99.yaml"}, Why: SpecDiscovered},
+				{Protocol: "nexus-handoff", Version: "2.0", Files: []string{"embedded:nexus-handoff-v2.yaml"}, Why: SpecFallback},
+				{Protocol: "phase-verdict", Version: "1.0", Files: []string{"embedded:phase-verdict-v1.yaml"}, Why: SpecDefault},
+			},
+			Config: ".protoscan.yaml", ConfigFound: true,
+			Lowered: []Lowered{
+				{Location: finding.Location{Path: ".protoscan.yaml", Line: 2, Col: 3}, Setting: "rules",
+					Message: `rules "*/*": off turns off 40 rules`},
+				{Location: finding.Location{Path: ".protoscan.yaml", Line: 4, Col: 3}, Setting: "synonyms",
+					Message: "synonyms \"done\n::error::x @team #12\" -> \"success\" makes it a legacy spelling of \"success\""},
+				{Location: finding.Location{Path: ".protoscan.yaml", Line: 5, Col: 10}, Setting: "fail-on",
+					Message: "fail-on: never lets every finding pass"},
+			},
+		},
 	}
 }
 

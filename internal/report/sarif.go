@@ -75,6 +75,9 @@ type sarifRunProperties struct {
 	Suppressed    int `json:"suppressed"`
 	Baselined     int `json:"baselined"`
 	StaleBaseline int `json:"staleBaseline"`
+	// Gate is the specs in effect and why, the config, and the settings
+	// of the tree's config that lower the gate (the JSON report's gate).
+	Gate *jsonGate `json:"gate,omitempty"`
 }
 
 type sarifTool struct {
@@ -259,7 +262,7 @@ func WriteSARIF(w io.Writer, r *Report, lim SARIFLimits) (SARIFCut, error) {
 	}
 	run := sarifRun{Tool: sarifTool{driver}, ColumnKind: "utf16CodeUnits",
 		Properties: &sarifRunProperties{Files: r.Files, Parsed: r.Parsed, Candidates: r.Candidates,
-			Suppressed: r.Suppressed, Baselined: r.Baselined, StaleBaseline: r.StaleBaseline}}
+			Suppressed: r.Suppressed, Baselined: r.Baselined, StaleBaseline: r.StaleBaseline, Gate: gateJSON(r.Gate)}}
 	if r.SrcRoot != "" {
 		run.OriginalURIBaseIDs = map[string]sarifBaseURI{srcRoot: {URI: r.SrcRoot}}
 	}
