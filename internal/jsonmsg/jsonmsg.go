@@ -5,10 +5,10 @@ import (
 	"strconv"
 	"sync"
 	"unicode"
-	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/protoscan-dev/protoscan/internal/jsonstr"
 	"github.com/protoscan-dev/protoscan/internal/swar"
 )
 
@@ -401,54 +401,17 @@ func (d *Decoder) unquote(start, j int) (string, int) {
 			}
 			return string(b), j + 1
 		case c == '\\':
-			if j+1 >= len(s) {
-				return "", d.eof()
-			}
-			switch e := s[j+1]; e {
-			case '"', '\\', '/':
-				b = append(b, e)
-			case 'b':
-				b = append(b, '\b')
-			case 'f':
-				b = append(b, '\f')
-			case 'n':
-				b = append(b, '\n')
-			case 'r':
-				b = append(b, '\r')
-			case 't':
-				b = append(b, '\t')
-			case 'u':
-				r, bad := hex4(s, j+2)
-				if bad >= 0 {
-					if bad >= len(s) {
-						return "", d.eof()
-					}
+			var bad int
+			var inHex bool
+			if b, j, bad, inHex = jsonstr.AppendEscape(b, s, j); bad >= 0 {
+				switch {
+				case bad >= len(s):
+					return "", d.eof()
+				case inHex:
 					return "", d.fail(bad, "invalid character "+quoteChar(s[bad])+" in \\u hexadecimal character escape")
 				}
-				j += 6
-				if utf16.IsSurrogate(r) {
-					// a pair decodes to one rune; anything else replaces the
-					// first half with U+FFFD, as encoding/json does (the
-					// escape after it, if any, is decoded on its own)
-					r2 := rune(-1)
-					if j+1 < len(s) && s[j] == '\\' && s[j+1] == 'u' {
-						if x, bad := hex4(s, j+2); bad < 0 {
-							r2 = x
-						}
-					}
-					if dec := utf16.DecodeRune(r, r2); dec != unicode.ReplacementChar {
-						r = dec
-						j += 6
-					} else {
-						r = unicode.ReplacementChar
-					}
-				}
-				b = utf8.AppendRune(b, r)
-				continue
-			default:
-				return "", d.fail(j+1, "invalid character "+quoteChar(e)+" in string escape code")
+				return "", d.fail(bad, "invalid character "+quoteChar(s[bad])+" in string escape code")
 			}
-			j += 2
 		case c < 0x20:
 			return "", d.fail(j, "invalid character "+quoteChar(c)+" in string literal")
 		default:
@@ -467,29 +430,6 @@ func (d *Decoder) unquote(start, j int) (string, int) {
 	}
 	d.buf = b
 	return "", d.eof()
-}
-
-// hex4 decodes the four hex digits at s[i:]; bad is the offset of the
-// first byte that is not one (len(s) when s ends), or -1.
-func hex4(s string, i int) (r rune, bad int) {
-	for k := i; k < i+4; k++ {
-		if k >= len(s) {
-			return 0, len(s)
-		}
-		c := s[k]
-		switch {
-		case '0' <= c && c <= '9':
-			c -= '0'
-		case 'a' <= c && c <= 'f':
-			c -= 'a' - 10
-		case 'A' <= c && c <= 'F':
-			c -= 'A' - 10
-		default:
-			return 0, k
-		}
-		r = r<<4 | rune(c)
-	}
-	return r, -1
 }
 
 // pow10 are the powers of ten a float64 holds exactly.

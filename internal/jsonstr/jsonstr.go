@@ -2,7 +2,10 @@
 // writes them with HTML escaping off (SetEscapeHTML(false)): for the
 // hand-written JSON writers of the audit report and the pipeline's event
 // log, which write many strings and must stay what encoding/json would
-// have written. FuzzAppend holds it to that.
+// have written. FuzzAppend holds it to that. It also decodes a string's
+// escape sequences (AppendEscape) for the two hand-written JSON parsers,
+// internal/jsonmsg and languages/jsondoc; FuzzAppendEscape holds it to
+// encoding/json.
 package jsonstr
 
 import (

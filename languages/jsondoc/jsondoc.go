@@ -18,11 +18,11 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/protoscan-dev/protoscan/internal/jsonstr"
 	"github.com/protoscan-dev/protoscan/languages/yamldoc"
 )
 
@@ -594,74 +594,16 @@ func (p *parser) str() (*yaml.Node, error) {
 			p.i++
 			continue
 		}
-		// An escape sequence.
-		p.i++
-		if p.i == len(p.data) {
-			return nil, p.eofError()
-		}
-		c = p.data[p.i]
-		p.i++
-		switch c {
-		case '"', '\\', '/':
-			buf = append(buf, c)
-		case 'b':
-			buf = append(buf, '\b')
-		case 'f':
-			buf = append(buf, '\f')
-		case 'n':
-			buf = append(buf, '\n')
-		case 'r':
-			buf = append(buf, '\r')
-		case 't':
-			buf = append(buf, '\t')
-		case 'u':
-			r, err := p.hex4()
-			if err != nil {
-				return nil, err
+		var bad int
+		var inHex bool
+		if buf, p.i, bad, inHex = jsonstr.AppendEscape(buf, p.data, p.i); bad >= 0 {
+			switch {
+			case bad >= len(p.data):
+				return nil, p.eofError()
+			case inHex:
+				return nil, p.errorf(bad, `invalid character %s in \u hexadecimal character escape`, quoteChar(p.data, bad))
 			}
-			// Combine a surrogate pair; like encoding/json, replace an
-			// unpaired surrogate with U+FFFD.
-			if utf16.IsSurrogate(r) {
-				r2 := utf8.RuneError
-				if p.i+1 < len(p.data) && p.data[p.i] == '\\' && p.data[p.i+1] == 'u' {
-					save := p.i
-					p.i += 2
-					if r2, err = p.hex4(); err != nil {
-						return nil, err
-					}
-					if r2 = utf16.DecodeRune(r, r2); r2 == utf8.RuneError {
-						p.i = save // not a pair: decode the second escape on its own
-					}
-				}
-				r = r2
-			}
-			buf = utf8.AppendRune(buf, r)
-		default:
-			return nil, p.errorf(p.i-1, "invalid character %s in string escape code", quoteChar(p.data, p.i-1))
+			return nil, p.errorf(bad, "invalid character %s in string escape code", quoteChar(p.data, bad))
 		}
 	}
-}
-
-// hex4 consumes the four hex digits of a \u escape.
-func (p *parser) hex4() (rune, error) {
-	var r rune
-	for k := 0; k < 4; k++ {
-		if p.i == len(p.data) {
-			return 0, p.eofError()
-		}
-		c := p.data[p.i]
-		switch {
-		case '0' <= c && c <= '9':
-			c -= '0'
-		case 'a' <= c && c <= 'f':
-			c -= 'a' - 10
-		case 'A' <= c && c <= 'F':
-			c -= 'A' - 10
-		default:
-			return 0, p.errorf(p.i, `invalid character %s in \u hexadecimal character escape`, quoteChar(p.data, p.i))
-		}
-		r = r<<4 | rune(c)
-		p.i++
-	}
-	return r, nil
 }
