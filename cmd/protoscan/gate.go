@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"path"
 	"path/filepath"
@@ -107,14 +106,8 @@ func newFromRevRepo(ctx context.Context, rev string) (*gitdiff.Repo, error) {
 	return repo, nil
 }
 
-// newFromRevError words an error of --new-from-rev: a revision the
-// repository lacks is most often one a CI checkout did not fetch.
-func newFromRevError(rev string, err error) error {
-	if errors.Is(err, gitdiff.ErrNoRevision) {
-		return fmt.Errorf("--new-from-rev %s: %v; in CI, fetch the history (actions/checkout with fetch-depth: 0) or name a revision that exists", rev, gitdiff.ErrNoRevision)
-	}
-	return fmt.Errorf("--new-from-rev %s: %w", rev, err)
-}
+// newFromRevError words an error of --new-from-rev (revError).
+func newFromRevError(rev string, err error) error { return revError("--new-from-rev", rev, err) }
 
 // onlyChanged keeps the findings on lines changed since the merge base
 // with rev, in each scanned root; a cluster is kept when any member is.

@@ -33,6 +33,9 @@ type specFallback struct {
 	root   string         // the directory the specs were looked for in
 	prefix string         // put before the findings' paths, as scan.Options.Prefix
 	cfg    *config.Config // the tree's config, when it named the spec
+	// rev is --config-from-rev's commit, when the specs are its: they
+	// have no place in the working tree
+	rev *revSource
 	// findings are the protoscan/spec-error findings, one per problem;
 	// notes the lines for stderr, one per spec replaced.
 	findings []finding.Finding
@@ -70,7 +73,12 @@ func (s *specFallback) record(err error, fromConfig bool, what, failed, instead 
 		if display == "" {
 			display = file
 		}
-		if rel, ok := relIn(s.root, file); ok && exists(file) {
+		if s.rev != nil {
+			// a spec of the commit: the working tree's file of that name,
+			// if any, is not the one that failed
+			loc = finding.Location{Path: joinPrefix(s.prefix, "docs/specs")}
+			msg = leaf.Error()
+		} else if rel, ok := relIn(s.root, file); ok && exists(file) {
 			loc.Path = joinPrefix(s.prefix, rel)
 		} else if cfgRel, ok := relIn(s.root, s.cfgFile()); fromConfig && ok {
 			p := s.cfg.Pos("spec")
@@ -110,7 +118,7 @@ func (s *specFallback) warn(specs []*msgcheck.Spec) {
 	for _, spec := range specs {
 		for _, w := range spec.Warnings() {
 			rel, ok := relIn(s.root, w.File)
-			if !ok {
+			if !ok || s.rev.owns(w.File) {
 				s.notes = append(s.notes, "warning: "+w.String())
 				continue
 			}
@@ -184,7 +192,7 @@ func (s *specFallback) vocabularySpec(spec *msgcheck.Spec, discovered, fromConfi
 // scanned root (behind its prefix) when the file is inside it, else as
 // it was loaded (a --spec path, "embedded:...").
 func (s *specFallback) specName(file string) string {
-	if strings.HasPrefix(file, "embedded:") {
+	if strings.HasPrefix(file, "embedded:") || s.rev.owns(file) {
 		return file
 	}
 	if rel, ok := relIn(s.root, file); ok {
