@@ -111,21 +111,24 @@ func newFromRevError(rev string, err error) error { return revError("--new-from-
 
 // onlyChanged keeps the findings on lines changed since the merge base
 // with rev, in each scanned root; a cluster is kept when any member is.
+// It returns each root's changes too.
 // The repository is the working directory's (newFromRevRepo): git never
 // runs in a scanned root, which may hold a repository of its own.
-func onlyChanged(ctx context.Context, repo *gitdiff.Repo, fs []finding.Finding, roots []string, prefixes []string, rev string) ([]finding.Finding, error) {
+func onlyChanged(ctx context.Context, repo *gitdiff.Repo, fs []finding.Finding, roots []string, prefixes []string, rev string) ([]finding.Finding, []gitdiff.Changes, error) {
 	type root struct {
 		prefix  string
 		changes gitdiff.Changes
 	}
 	var rs []root
+	var all []gitdiff.Changes
 	for i, r := range roots {
 		dir := dirOf(r)
 		ch, err := repo.ChangedLines(ctx, dir, rev)
 		if err != nil {
-			return nil, newFromRevError(rev, err)
+			return nil, nil, newFromRevError(rev, err)
 		}
 		rs = append(rs, root{prefixes[i], ch})
+		all = append(all, ch)
 	}
 	changed := func(l finding.Location) bool {
 		for _, r := range rs {
@@ -148,7 +151,7 @@ func onlyChanged(ctx context.Context, repo *gitdiff.Repo, fs []finding.Finding, 
 			kept = append(kept, f)
 		}
 	}
-	return kept, nil
+	return kept, all, nil
 }
 
 // writeBaseline writes every finding into file (see create for roots).

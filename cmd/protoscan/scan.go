@@ -348,7 +348,11 @@ func (e *env) scan(args []string) int {
 			rep.Parsed += res.Stats.Parsed
 			rep.Candidates += res.Stats.Candidates
 			outcomes = append(outcomes, res.Messages...)
-			statuses = append(statuses, notInSpecs(res.Statuses, usedSpecs, dirOf(p), prefixes[i])...)
+			var rev *revSource // of the first root
+			if i == 0 {
+				rev = fromRev
+			}
+			statuses = append(statuses, notInSpecs(res.Statuses, usedSpecs, dirOf(p), prefixes[i], rev)...)
 			maps.Copy(directives, res.Directives)
 			scanned += res.Stats.Files + res.Stats.OtherFiles
 			walked += res.Stats.Walked
@@ -375,6 +379,10 @@ func (e *env) scan(args []string) int {
 	}
 	rep.Findings = append(fallback.dropSpecParseErrors(rep.Findings), fallback.findings...)
 	rep.Findings = applyRuleSettings(cfg, rep.Findings)
+	var unsuppressed []finding.Finding // what the comments hide, for --new-from-rev's notes
+	if *newFromRev != "" {
+		unsuppressed = slices.Clone(rep.Findings)
+	}
 	rep.Findings, rep.Suppressed = applySuppressions(rep.Findings, directives, names)
 	rep.Findings = applyRuleSettings(cfg, rep.Findings) // the suppression notices too
 	finding.Sort(rep.Findings)
@@ -395,9 +403,20 @@ func (e *env) scan(args []string) int {
 		rep.Findings, rep.Baselined, rep.StaleBaseline = names.filterBaseline(b, rep.Findings, opts.MaxFileSize)
 	}
 	if *newFromRev != "" {
-		if rep.Findings, err = onlyChanged(ctx, repo, rep.Findings, paths, prefixes, *newFromRev); err != nil {
+		var changes []gitdiff.Changes
+		if rep.Findings, changes, err = onlyChanged(ctx, repo, rep.Findings, paths, prefixes, *newFromRev); err != nil {
 			return trouble(err)
 		}
+		// what the change does to the gate itself: no suppression comment
+		// hides these notes, and a config the change wrote cannot turn
+		// them off
+		gov := governingFiles(dirOf(paths[0]), cfg, fromRev, usedSpecs)
+		notes := gateChangeNotes(gov, changes, prefixes, directives, unsuppressed, names)
+		if *configPath != "" || fromRev != nil {
+			notes = applyRuleSettings(cfg, notes)
+		}
+		rep.Findings = append(rep.Findings, notes...)
+		finding.Sort(rep.Findings)
 	}
 	var fixed []finding.Finding
 	if *fixFlag || *diffFlag {

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/protoscan-dev/protoscan/analyzers/enumdrift"
+	"github.com/protoscan-dev/protoscan/handoff"
 	"github.com/protoscan-dev/protoscan/internal/baseline"
 	"github.com/protoscan-dev/protoscan/internal/config"
 	"github.com/protoscan-dev/protoscan/internal/finding"
@@ -154,20 +155,48 @@ func (s *specFallback) dropSpecParseErrors(findings []finding.Finding) []finding
 
 // notInSpecs drops from uses the statuses written in the files of specs
 // (a spec's own enum defines the statuses; it does not use them), for a
-// scan of root whose paths carry prefix.
-func notInSpecs(uses []enumdrift.StatusUse, specs []*msgcheck.Spec, root, prefix string) []enumdrift.StatusUse {
+// scan of root whose paths carry prefix. With rev (--config-from-rev's
+// commit, the specs of the scan's first root), the tree's copies of the
+// commit's specs, and the specs discovery would find in the tree, are
+// specs all the same, though not in effect.
+func notInSpecs(uses []enumdrift.StatusUse, specs []*msgcheck.Spec, root, prefix string, rev *revSource) []enumdrift.StatusUse {
 	files := map[string]bool{}
 	for _, s := range specs {
 		for _, src := range s.Sources() {
-			if rel, ok := relIn(root, src); ok {
+			if rel, ok := rev.treePath(src); ok {
+				files[joinPrefix(prefix, rel)] = true
+			} else if rel, ok := relIn(root, src); ok {
 				files[joinPrefix(prefix, rel)] = true
 			}
 		}
 	}
-	if len(files) == 0 {
+	if len(files) == 0 && rev == nil {
 		return uses
 	}
-	return slices.DeleteFunc(slices.Clone(uses), func(u enumdrift.StatusUse) bool { return files[u.Path] })
+	return slices.DeleteFunc(slices.Clone(uses), func(u enumdrift.StatusUse) bool {
+		if files[u.Path] {
+			return true
+		}
+		if rev == nil {
+			return false
+		}
+		rel, ok := u.Path, true
+		if prefix != "" {
+			rel, ok = strings.CutPrefix(u.Path, prefix+"/")
+		}
+		return ok && isDiscoveredSpec(rel)
+	})
+}
+
+// isDiscoveredSpec reports whether rel, a path relative to a scanned root,
+// is where discovery looks for specs.
+func isDiscoveredSpec(rel string) bool {
+	for _, pat := range []string{"docs/specs/protocol-core-v*.yaml", handoff.SpecGlob} {
+		if ok, _ := path.Match(pat, rel); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // vocabularySpec returns the spec enumdrift takes its statuses from:
