@@ -45,7 +45,8 @@ type revSource struct {
 	read []string
 	// config is the config's name when the commit has one.
 	config string
-	// specs tells whether a spec of the commit's tree is in effect.
+	// specs tells whether the commit's tree has a spec the scan looked
+	// for (in effect unless it failed to load).
 	specs bool
 }
 
@@ -135,6 +136,7 @@ func (s *revSource) loadConfig(check config.Check) (*config.Config, error) {
 // loadSpec reads and compiles the spec file rel of the commit.
 func (s *revSource) loadSpec(rel string) (*msgcheck.Spec, error) {
 	name := s.name(rel)
+	s.specs = true // found, whether or not it loads
 	data, err := s.readFile(rel, msgcheck.MaxSpecBytes)
 	var fe *gitdiff.FileError
 	switch {
@@ -145,7 +147,6 @@ func (s *revSource) loadSpec(rel string) (*msgcheck.Spec, error) {
 	case err != nil:
 		return nil, err
 	}
-	s.specs = true
 	return msgcheck.ParseSpec(name, data)
 }
 
