@@ -180,6 +180,29 @@ func loadSpecs(paths []string, root string, opt safefile.ReadOptions) (*Spec, er
 	return mergeSpecs(parts)
 }
 
+// MergeSpecs makes one spec of several parsed with ParseSpec, as
+// LoadSpecs makes one of several files: for specs read from elsewhere
+// than the disk (a git revision). One part is itself.
+func MergeSpecs(parts ...*Spec) (*Spec, error) {
+	switch len(parts) {
+	case 0:
+		return nil, errors.New("spec: no spec file given")
+	case 1:
+		return parts[0], nil
+	}
+	return mergeSpecs(parts)
+}
+
+// IsSpecFile reports whether LoadSpecs reads the file name when it lies
+// in a directory it is given: *.yaml, *.yml and *.json.
+func IsSpecFile(name string) bool {
+	return slices.Contains(specExts, strings.ToLower(filepath.Ext(name)))
+}
+
+// CompareVersions orders dotted spec versions numerically (1.10 > 1.9),
+// as Discover orders the specs it finds.
+func CompareVersions(a, b string) int { return compareVersions(a, b) }
+
 // mergeSpecs makes one spec of the kinds of several. Kinds are immutable
 // once compiled, so the merged spec shares them.
 func mergeSpecs(parts []*Spec) (*Spec, error) {

@@ -237,6 +237,9 @@ func (e *SpecError) Error() string {
 // kilobytes.
 const maxSpecBytes = 4 << 20
 
+// MaxSpecBytes is the largest spec file loaded, wherever it is read from.
+const MaxSpecBytes = maxSpecBytes
+
 // ParseSpec parses and compiles a spec. name is used in error messages.
 // Every problem found is reported, joined, as *SpecError values.
 func ParseSpec(name string, data []byte) (*Spec, error) {

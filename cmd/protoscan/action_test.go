@@ -364,6 +364,85 @@ func TestAction(t *testing.T) {
 		}
 	})
 
+	// A pull request that turns every rule off in its own .protoscan.yaml
+	// still fails: the Action fetches the base commit the one-commit
+	// checkout lacks and takes the config from it (--config-from-rev).
+	t.Run("pull request changing its own config", func(t *testing.T) {
+		if _, err := exec.LookPath("git"); err != nil {
+			t.Skip("git is not installed")
+		}
+		home := t.TempDir()
+		for k, v := range map[string]string{
+			"GIT_CONFIG_GLOBAL": os.DevNull, "GIT_CONFIG_NOSYSTEM": "1", "HOME": home,
+			"GIT_CEILING_DIRECTORIES": filepath.Dir(home),
+			"GIT_AUTHOR_NAME":         "t", "GIT_AUTHOR_EMAIL": "t@example.com",
+			"GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com",
+		} {
+			t.Setenv(k, v)
+		}
+		dir := t.TempDir()
+		src := filepath.Join(dir, "src")
+		copyDir(t, drifted, src)
+		runGit(t, src, "init", "-q", "-b", "main")
+		runGit(t, src, "add", "-A")
+		runGit(t, src, "commit", "-q", "-m", "base")
+		base := strings.TrimSpace(runGit(t, src, "rev-parse", "HEAD"))
+		runGit(t, src, "checkout", "-q", "-b", "pr")
+		write(t, filepath.Join(src, ".protoscan.yaml"), "rules:\n  \"*/*\": off\n")
+		runGit(t, src, "add", "-A")
+		runGit(t, src, "commit", "-q", "-m", "switch the gate off")
+		runGit(t, dir, "clone", "-q", "--bare", src, "origin.git")
+		// actions/checkout: the pull request's commit alone
+		ws := filepath.Join(dir, "ws")
+		runGit(t, dir, "clone", "-q", "--depth=1", "--branch", "pr", "file://"+filepath.Join(dir, "origin.git"), ws)
+		if err := exec.Command("git", "-C", ws, "cat-file", "-e", base+"^{commit}").Run(); err == nil {
+			t.Fatal("the checkout has the base commit already")
+		}
+		event := map[string]string{
+			"github.event.pull_request.head.repo.full_name": "acme/agents",
+			"github.event.pull_request.base.sha":            base,
+		}
+
+		j := newJob(nil, event)
+		runAction(t, &a, j, ws, cache)
+		if j.failed != "Result" || j.outputs["scan"]["exit-code"] != "1" {
+			t.Fatalf("failed step %q, exit-code %q: want the base's config to keep the gate\n%s", j.failed, j.outputs["scan"]["exit-code"], j.log.String())
+		}
+		if want := "protoscan: config and specs from " + base[:7] + "; the working tree's .protoscan.yaml is not used"; !strings.Contains(j.log.String(), want) {
+			t.Errorf("log lacks %q:\n%s", want, j.log.String())
+		}
+		if err := exec.Command("git", "-C", ws, "cat-file", "-e", base+"^{commit}").Run(); err != nil {
+			t.Errorf("the base commit was not fetched: %v", err)
+		}
+
+		// turned off, or with a config of the args: the pull request's
+		// config, or that one, governs
+		for _, inputs := range []map[string]string{
+			{"config-from-base": "false"},
+			{"args": "--config .protoscan.yaml"},
+		} {
+			j = newJob(inputs, event)
+			runAction(t, &a, j, ws, cache)
+			if j.failed != "" || j.outputs["scan"]["exit-code"] != "0" || strings.Contains(j.log.String(), "config and specs from") {
+				t.Errorf("inputs %v: failed step %q, exit-code %q: want the pull request's config\n%s", inputs, j.failed, j.outputs["scan"]["exit-code"], j.log.String())
+			}
+		}
+
+		// a base that is not a commit hash is never a word of the command
+		bad := map[string]string{
+			"github.event.pull_request.head.repo.full_name": "acme/agents",
+			"github.event.pull_request.base.sha":            "--upload-pack=touch " + filepath.Join(dir, "pwned"),
+		}
+		j = newJob(nil, bad)
+		runAction(t, &a, j, ws, cache)
+		if j.failed != "Scan" || !strings.Contains(j.log.String(), "::error title=protoscan::the pull request's base is not a commit hash") {
+			t.Errorf("failed step %q: want the Scan step to refuse the base\n%s", j.failed, j.log.String())
+		}
+		if _, err := os.Stat(filepath.Join(dir, "pwned")); err == nil {
+			t.Errorf("the base became an option of git")
+		}
+	})
+
 	// The workflow README.md shows runs as it is: its inputs are the
 	// action's, and its args exclude what they say.
 	t.Run("README workflow", func(t *testing.T) {
@@ -453,4 +532,15 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+func runGit(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
 }

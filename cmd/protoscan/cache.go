@@ -24,10 +24,11 @@ const (
 )
 
 // openCache returns the cache and the part of its key the command line
-// decides: the specs' and the config's contents, the analyzers and their
+// decides: the specs' and the config's contents (sums has those read
+// from git, by name), the analyzers and their
 // settings. It returns nil when there is no usable cache: a scan without
 // one is slower, never wrong, so that is not an error.
-func openCache(specs []*msgcheck.Spec, cfg *config.Config, analyzers string, canonical []string, synonyms map[string]string) (*cache.Dir, string) {
+func openCache(specs []*msgcheck.Spec, cfg *config.Config, sums map[string]string, analyzers string, canonical []string, synonyms map[string]string) (*cache.Dir, string) {
 	dir := os.Getenv(envCacheDir)
 	if dir == "" {
 		var err error
@@ -44,7 +45,9 @@ func openCache(specs []*msgcheck.Spec, cfg *config.Config, analyzers string, can
 	for _, s := range specs {
 		for _, src := range s.Sources() {
 			// an embedded spec is part of the build, which the key names
-			if !strings.HasPrefix(src, "embedded:") {
+			if sum, ok := sums[src]; ok {
+				parts = append(parts, "spec", src, sum)
+			} else if !strings.HasPrefix(src, "embedded:") {
 				sum, err := fileSum(src)
 				if err != nil {
 					return nil, ""
@@ -55,7 +58,9 @@ func openCache(specs []*msgcheck.Spec, cfg *config.Config, analyzers string, can
 			}
 		}
 	}
-	if cfg != nil {
+	if sum, ok := sums[cfgFileOf(cfg)]; ok {
+		parts = append(parts, "config", cfg.File, sum)
+	} else if cfg != nil {
 		sum, err := fileSum(cfg.File)
 		if err != nil {
 			return nil, ""
@@ -86,4 +91,12 @@ func fileSum(name string) (string, error) {
 	}
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:]), nil
+}
+
+// cfgFileOf is the file cfg was read from, "" for none.
+func cfgFileOf(cfg *config.Config) string {
+	if cfg == nil {
+		return ""
+	}
+	return cfg.File
 }

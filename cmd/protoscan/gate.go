@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"path"
 	"path/filepath"
@@ -107,32 +106,29 @@ func newFromRevRepo(ctx context.Context, rev string) (*gitdiff.Repo, error) {
 	return repo, nil
 }
 
-// newFromRevError words an error of --new-from-rev: a revision the
-// repository lacks is most often one a CI checkout did not fetch.
-func newFromRevError(rev string, err error) error {
-	if errors.Is(err, gitdiff.ErrNoRevision) {
-		return fmt.Errorf("--new-from-rev %s: %v; in CI, fetch the history (actions/checkout with fetch-depth: 0) or name a revision that exists", rev, gitdiff.ErrNoRevision)
-	}
-	return fmt.Errorf("--new-from-rev %s: %w", rev, err)
-}
+// newFromRevError words an error of --new-from-rev (revError).
+func newFromRevError(rev string, err error) error { return revError("--new-from-rev", rev, err) }
 
 // onlyChanged keeps the findings on lines changed since the merge base
 // with rev, in each scanned root; a cluster is kept when any member is.
+// It returns each root's changes too.
 // The repository is the working directory's (newFromRevRepo): git never
 // runs in a scanned root, which may hold a repository of its own.
-func onlyChanged(ctx context.Context, repo *gitdiff.Repo, fs []finding.Finding, roots []string, prefixes []string, rev string) ([]finding.Finding, error) {
+func onlyChanged(ctx context.Context, repo *gitdiff.Repo, fs []finding.Finding, roots []string, prefixes []string, rev string) ([]finding.Finding, []gitdiff.Changes, error) {
 	type root struct {
 		prefix  string
 		changes gitdiff.Changes
 	}
 	var rs []root
+	var all []gitdiff.Changes
 	for i, r := range roots {
 		dir := dirOf(r)
 		ch, err := repo.ChangedLines(ctx, dir, rev)
 		if err != nil {
-			return nil, newFromRevError(rev, err)
+			return nil, nil, newFromRevError(rev, err)
 		}
 		rs = append(rs, root{prefixes[i], ch})
+		all = append(all, ch)
 	}
 	changed := func(l finding.Location) bool {
 		for _, r := range rs {
@@ -155,7 +151,7 @@ func onlyChanged(ctx context.Context, repo *gitdiff.Repo, fs []finding.Finding, 
 			kept = append(kept, f)
 		}
 	}
-	return kept, nil
+	return kept, all, nil
 }
 
 // writeBaseline writes every finding into file (see create for roots).

@@ -22,7 +22,8 @@ import (
 // gateInput is what the scan settled that governs its gate.
 type gateInput struct {
 	cfg   *config.Config
-	found bool            // cfg is the tree's own, found at the first PATH (no --config)
+	found bool            // cfg is the tree's own, found at the first PATH (no --config, no --config-from-rev)
+	rev   string          // the commit of --config-from-rev, as the notices name it; "" for none
 	set   map[string]bool // the flags given on the command line
 	// specs are the specs in effect: the first core of protocol-core
 	// (several versions when the tree has several), then the others.
@@ -44,7 +45,7 @@ func (e *env) gateNotice(in gateInput) *report.Gate {
 
 // gateOf is the report.Gate of in.
 func gateOf(in gateInput) *report.Gate {
-	g := &report.Gate{}
+	g := &report.Gate{Rev: in.rev}
 	for i, s := range in.specs {
 		gs := report.GateSpec{Protocol: s.Protocol, Version: s.Version, Files: []string{s.Source}}
 		switch {
@@ -55,6 +56,8 @@ func gateOf(in gateInput) *report.Gate {
 			}
 		case i < in.core && in.set["spec"]:
 			gs.Why = report.SpecFlag
+		case in.rev != "":
+			gs.Why = report.SpecRev
 		case i < in.core && in.cfg != nil && in.cfg.Spec != "":
 			gs.Why = report.SpecConfig
 		default:

@@ -17,13 +17,14 @@ import (
 // phase verdicts against the embedded verdict contract, as validate
 // --verdict does (a repository cannot ship its own). A handoff spec of
 // the repository that cannot be loaded, or is no handoff spec, goes to
-// fallback and the embedded spec stands in for it.
-func scanProtocols(root string, fallback *specFallback) ([]messages.Protocol, []*msgcheck.Spec, error) {
+// fallback and the embedded spec stands in for it. discover finds the
+// handoff spec: handoff.Discover, or that of --config-from-rev's commit.
+func scanProtocols(root string, fallback *specFallback, discover func(root string) (*msgcheck.Spec, error)) ([]messages.Protocol, []*msgcheck.Spec, error) {
 	embeddedHandoff, err := handoff.DefaultSpec()
 	if err != nil {
 		return nil, nil, err
 	}
-	hs, err := handoff.Discover(root)
+	hs, err := discover(root)
 	if err != nil {
 		fallback.add(err, embeddedHandoff, false)
 		hs = embeddedHandoff

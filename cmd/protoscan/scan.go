@@ -15,6 +15,7 @@ import (
 
 	"github.com/protoscan-dev/protoscan/analyzers/divergence"
 	"github.com/protoscan-dev/protoscan/analyzers/enumdrift"
+	"github.com/protoscan-dev/protoscan/handoff"
 	"github.com/protoscan-dev/protoscan/internal/baseline"
 	"github.com/protoscan-dev/protoscan/internal/config"
 	"github.com/protoscan-dev/protoscan/internal/finding"
@@ -119,6 +120,7 @@ func (e *env) scan(args []string) int {
 	diffFlag := fs.Bool("diff", false, "print the fixes as a unified diff and change no file (implies --fix)")
 	specPath := specFlag(fs, " (default: the config's spec, else docs/specs/protocol-core-v*.yaml under the first PATH, else the embedded v1.0; one of the tree, found or named by its own .protoscan.yaml, that cannot be loaded is a protoscan/spec-error finding and the embedded v1.0 stands in)")
 	configPath := fs.String("config", "", "config `FILE` (default: .protoscan.yaml at the first PATH)")
+	configFromRev := fs.String("config-from-rev", "", "take .protoscan.yaml and the specs from the commit `REV` (git; in CI the pull request's base), not from the working tree, whose own are then not used")
 	baselineIn := fs.String("baseline", "", "do not report the findings recorded in the baseline `FILE`")
 	baselineOut := fs.String("write-baseline", "", "record every finding in the baseline `FILE` and report none as new")
 	newFromRev := fs.String("new-from-rev", "", "report only findings on lines changed since the merge base with `REV` (local git)")
@@ -167,7 +169,25 @@ func (e *env) scan(args []string) int {
 	if set["spec"] {
 		named = *specPath
 	}
-	cfg, err := configFor(*configPath, paths[0], checkConfig(dirOf(paths[0]), named, cfgInTree))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	context.AfterFunc(ctx, stop) // a second interrupt kills at once
+	// --config-from-rev: the config and specs of a commit govern the gate
+	var fromRev *revSource
+	if *configFromRev != "" {
+		if *configPath != "" {
+			return trouble(errors.New("--config and --config-from-rev both give the config: use one"))
+		}
+		if fromRev, err = openRevSource(ctx, *configFromRev, dirOf(paths[0])); err != nil {
+			return trouble(err)
+		}
+	}
+	var cfg *config.Config
+	if fromRev != nil {
+		cfg, err = fromRev.loadConfig(checkRevConfig(fromRev, dirOf(paths[0]), named))
+	} else {
+		cfg, err = configFor(*configPath, paths[0], checkConfig(dirOf(paths[0]), named, cfgInTree))
+	}
 	if err != nil {
 		return e.configTrouble("protoscan:", err)
 	}
@@ -176,7 +196,7 @@ func (e *env) scan(args []string) int {
 	if cfg != nil {
 		opts.Include = append(slices.Clone(cfg.Include), opts.Include...)
 		opts.Exclude = append(slices.Clone(cfg.Exclude), opts.Exclude...)
-		if !set["spec"] && cfg.Spec != "" {
+		if !set["spec"] && cfg.Spec != "" && fromRev == nil {
 			*specPath = cfg.SpecPaths()
 			specInTree = cfgInTree
 		}
@@ -206,9 +226,6 @@ func (e *env) scan(args []string) int {
 	// loaded is a finding, and the embedded spec stands in; one the user
 	// named (--spec, --config) is the user's error.
 	discovered := !set["spec"] && *configPath == ""
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	context.AfterFunc(ctx, stop) // a second interrupt kills at once
 	var repo *gitdiff.Repo
 	if *newFromRev != "" {
 		// before the scan spends its time: a revision the clone lacks
@@ -218,10 +235,16 @@ func (e *env) scan(args []string) int {
 	}
 	names := newPathMap(ctx, paths)
 	fallback := &specFallback{root: dirOf(paths[0]), prefix: names.roots[0].display}
+	fallback.rev = fromRev
 	if !set["spec"] {
 		fallback.cfg = cfg
 	}
-	specs, _, err := resolveSpecs(*specPath, specInTree, dirOf(paths[0]))
+	var specs []*msgcheck.Spec
+	if fromRev != nil && !set["spec"] {
+		specs, err = fromRev.protocolSpecs(cfg)
+	} else {
+		specs, _, err = resolveSpecs(*specPath, specInTree, dirOf(paths[0]))
+	}
 	if err != nil {
 		if !discovered || !isDir(dirOf(paths[0])) {
 			return trouble(err)
@@ -250,7 +273,11 @@ func (e *env) scan(args []string) int {
 	if validate || drift {
 		// the other protocols' enums drift too (NEXUS status, verdicts)
 		var more []*msgcheck.Spec
-		if protocols, more, err = scanProtocols(dirOf(paths[0]), fallback); err != nil {
+		discover := handoff.Discover
+		if fromRev != nil {
+			discover = fromRev.handoffSpec
+		}
+		if protocols, more, err = scanProtocols(dirOf(paths[0]), fallback, discover); err != nil {
 			return trouble(err)
 		}
 		usedSpecs = append(slices.Clone(specs), more...)
@@ -269,13 +296,27 @@ func (e *env) scan(args []string) int {
 		}
 	}
 	fallback.warn(usedSpecs)
+	if fromRev != nil {
+		treeConfig, _ := config.Find(dirOf(paths[0]))
+		for _, n := range fromRev.notice(treeConfig) {
+			fmt.Fprintln(e.stderr, "protoscan:", textsafe.String(n))
+		}
+	}
 	for _, n := range fallback.notes {
 		fmt.Fprintln(e.stderr, "protoscan:", textsafe.String(n))
 	}
-	gate := e.gateNotice(gateInput{cfg: cfg, found: *configPath == "", set: set, specs: usedSpecs, core: len(specs), fallback: fallback})
+	gin := gateInput{cfg: cfg, found: *configPath == "" && fromRev == nil, set: set, specs: usedSpecs, core: len(specs), fallback: fallback}
+	if fromRev != nil {
+		gin.rev = fromRev.where()
+	}
+	gate := e.gateNotice(gin)
 	var cacheKey string
 	if !*noCache {
-		sopts.Cache, cacheKey = openCache(usedSpecs, cfg, *analyzers, canonical, synonyms)
+		var sums map[string]string // of the files read from git
+		if fromRev != nil {
+			sums = fromRev.sums
+		}
+		sopts.Cache, cacheKey = openCache(usedSpecs, cfg, sums, *analyzers, canonical, synonyms)
 	}
 	interrupted, scanned, walked, others := false, 0, 0, 0
 	var excluded scan.Excluded
@@ -312,7 +353,11 @@ func (e *env) scan(args []string) int {
 			rep.Parsed += res.Stats.Parsed
 			rep.Candidates += res.Stats.Candidates
 			outcomes = append(outcomes, res.Messages...)
-			statuses = append(statuses, notInSpecs(res.Statuses, usedSpecs, dirOf(p), prefixes[i])...)
+			var rev *revSource // of the first root
+			if i == 0 {
+				rev = fromRev
+			}
+			statuses = append(statuses, notInSpecs(res.Statuses, usedSpecs, dirOf(p), prefixes[i], rev)...)
 			maps.Copy(directives, res.Directives)
 			scanned += res.Stats.Files + res.Stats.OtherFiles
 			walked += res.Stats.Walked
@@ -339,6 +384,10 @@ func (e *env) scan(args []string) int {
 	}
 	rep.Findings = append(fallback.dropSpecParseErrors(rep.Findings), fallback.findings...)
 	rep.Findings = applyRuleSettings(cfg, rep.Findings)
+	var unsuppressed []finding.Finding // what the comments hide, for --new-from-rev's notes
+	if *newFromRev != "" {
+		unsuppressed = slices.Clone(rep.Findings)
+	}
 	rep.Findings, rep.Suppressed = applySuppressions(rep.Findings, directives, names)
 	rep.Findings = applyRuleSettings(cfg, rep.Findings) // the suppression notices too
 	finding.Sort(rep.Findings)
@@ -359,9 +408,20 @@ func (e *env) scan(args []string) int {
 		rep.Findings, rep.Baselined, rep.StaleBaseline = names.filterBaseline(b, rep.Findings, opts.MaxFileSize)
 	}
 	if *newFromRev != "" {
-		if rep.Findings, err = onlyChanged(ctx, repo, rep.Findings, paths, prefixes, *newFromRev); err != nil {
+		var changes []gitdiff.Changes
+		if rep.Findings, changes, err = onlyChanged(ctx, repo, rep.Findings, paths, prefixes, *newFromRev); err != nil {
 			return trouble(err)
 		}
+		// what the change does to the gate itself: no suppression comment
+		// hides these notes, and a config the change wrote cannot turn
+		// them off
+		gov := governingFiles(dirOf(paths[0]), cfg, fromRev, usedSpecs)
+		notes := gateChangeNotes(gov, changes, prefixes, directives, unsuppressed, names)
+		if *configPath != "" || fromRev != nil {
+			notes = applyRuleSettings(cfg, notes)
+		}
+		rep.Findings = append(rep.Findings, notes...)
+		finding.Sort(rep.Findings)
 	}
 	var fixed []finding.Finding
 	if *fixFlag || *diffFlag {

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/protoscan-dev/protoscan/analyzers/enumdrift"
+	"github.com/protoscan-dev/protoscan/handoff"
 	"github.com/protoscan-dev/protoscan/internal/baseline"
 	"github.com/protoscan-dev/protoscan/internal/config"
 	"github.com/protoscan-dev/protoscan/internal/finding"
@@ -33,6 +34,9 @@ type specFallback struct {
 	root   string         // the directory the specs were looked for in
 	prefix string         // put before the findings' paths, as scan.Options.Prefix
 	cfg    *config.Config // the tree's config, when it named the spec
+	// rev is --config-from-rev's commit, when the specs are its: they
+	// have no place in the working tree
+	rev *revSource
 	// findings are the protoscan/spec-error findings, one per problem;
 	// notes the lines for stderr, one per spec replaced.
 	findings []finding.Finding
@@ -74,7 +78,12 @@ func (s *specFallback) record(err error, fromConfig bool, what, failed, instead 
 		if display == "" {
 			display = file
 		}
-		if rel, ok := relIn(s.root, file); ok && exists(file) {
+		if s.rev != nil {
+			// a spec of the commit: the working tree's file of that name,
+			// if any, is not the one that failed
+			loc = finding.Location{Path: joinPrefix(s.prefix, "docs/specs")}
+			msg = leaf.Error()
+		} else if rel, ok := relIn(s.root, file); ok && exists(file) {
 			loc.Path = joinPrefix(s.prefix, rel)
 		} else if cfgRel, ok := relIn(s.root, s.cfgFile()); fromConfig && ok {
 			p := s.cfg.Pos("spec")
@@ -114,7 +123,7 @@ func (s *specFallback) warn(specs []*msgcheck.Spec) {
 	for _, spec := range specs {
 		for _, w := range spec.Warnings() {
 			rel, ok := relIn(s.root, w.File)
-			if !ok {
+			if !ok || s.rev.owns(w.File) {
 				s.notes = append(s.notes, "warning: "+w.String())
 				continue
 			}
@@ -150,20 +159,48 @@ func (s *specFallback) dropSpecParseErrors(findings []finding.Finding) []finding
 
 // notInSpecs drops from uses the statuses written in the files of specs
 // (a spec's own enum defines the statuses; it does not use them), for a
-// scan of root whose paths carry prefix.
-func notInSpecs(uses []enumdrift.StatusUse, specs []*msgcheck.Spec, root, prefix string) []enumdrift.StatusUse {
+// scan of root whose paths carry prefix. With rev (--config-from-rev's
+// commit, the specs of the scan's first root), the tree's copies of the
+// commit's specs, and the specs discovery would find in the tree, are
+// specs all the same, though not in effect.
+func notInSpecs(uses []enumdrift.StatusUse, specs []*msgcheck.Spec, root, prefix string, rev *revSource) []enumdrift.StatusUse {
 	files := map[string]bool{}
 	for _, s := range specs {
 		for _, src := range s.Sources() {
-			if rel, ok := relIn(root, src); ok {
+			if rel, ok := rev.treePath(src); ok {
+				files[joinPrefix(prefix, rel)] = true
+			} else if rel, ok := relIn(root, src); ok {
 				files[joinPrefix(prefix, rel)] = true
 			}
 		}
 	}
-	if len(files) == 0 {
+	if len(files) == 0 && rev == nil {
 		return uses
 	}
-	return slices.DeleteFunc(slices.Clone(uses), func(u enumdrift.StatusUse) bool { return files[u.Path] })
+	return slices.DeleteFunc(slices.Clone(uses), func(u enumdrift.StatusUse) bool {
+		if files[u.Path] {
+			return true
+		}
+		if rev == nil {
+			return false
+		}
+		rel, ok := u.Path, true
+		if prefix != "" {
+			rel, ok = strings.CutPrefix(u.Path, prefix+"/")
+		}
+		return ok && isDiscoveredSpec(rel)
+	})
+}
+
+// isDiscoveredSpec reports whether rel, a path relative to a scanned root,
+// is where discovery looks for specs.
+func isDiscoveredSpec(rel string) bool {
+	for _, pat := range []string{"docs/specs/protocol-core-v*.yaml", handoff.SpecGlob} {
+		if ok, _ := path.Match(pat, rel); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // vocabularySpec returns the spec enumdrift takes its statuses from:
@@ -188,7 +225,7 @@ func (s *specFallback) vocabularySpec(spec *msgcheck.Spec, discovered, fromConfi
 // scanned root (behind its prefix) when the file is inside it, else as
 // it was loaded (a --spec path, "embedded:...").
 func (s *specFallback) specName(file string) string {
-	if strings.HasPrefix(file, "embedded:") {
+	if strings.HasPrefix(file, "embedded:") || s.rev.owns(file) {
 		return file
 	}
 	if rel, ok := relIn(s.root, file); ok {

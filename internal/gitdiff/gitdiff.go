@@ -23,6 +23,12 @@
 // binary cannot hide their changes; a changed file git still reports as
 // binary, and an untracked binary file, count as wholly changed.
 //
+// Repo.ReadFile and Repo.ReadDir read a commit's files out of git's
+// object store (git ls-tree, git cat-file), never from the work tree and
+// never onto the disk: a regular blob of at most the caller's size, a
+// directory's entries up to MaxDirEntries; symbolic links, submodules and
+// larger files are refused before any content is read.
+//
 // The diff is read as it streams out of git, line by line, so a large diff
 // is never held in memory. git is run with the options that make its
 // output independent of the user's configuration (no colour, standard a/

@@ -22,6 +22,9 @@ type Gate struct {
 	// in the tree (else --config named it).
 	Config      string
 	ConfigFound bool
+	// Rev is the commit the config and specs came from
+	// (--config-from-rev), "main (3f2a9c1)"; "" for the working tree.
+	Rev string
 	// Lowered are the settings of a config found in the tree that lower
 	// the gate, in file order; a config named with --config is the CI
 	// owner's choice and lowers nothing here.
@@ -49,6 +52,7 @@ const (
 	SpecDiscovered SpecWhy = "discovered" // found in the tree at docs/specs/...
 	SpecDefault    SpecWhy = "default"    // embedded: the tree has none
 	SpecFallback   SpecWhy = "fallback"   // embedded: the tree's failed to load
+	SpecRev        SpecWhy = "rev"        // from the commit of --config-from-rev
 )
 
 // Text words w for the text and Markdown reports and stderr.
@@ -62,6 +66,8 @@ func (w SpecWhy) Text() string {
 		return "discovered in the tree"
 	case SpecFallback:
 		return "the tree's spec failed to load"
+	case SpecRev:
+		return "from the commit of --config-from-rev"
 	}
 	return "the default"
 }
@@ -112,6 +118,9 @@ func (s GateSpec) text(name, file func(string) string) string {
 
 // configText is "CONFIG (found in the tree)" or "(named by --config)".
 func (g *Gate) configText(file string) string {
+	if g.Rev != "" {
+		return file + " (from " + g.Rev + ", --config-from-rev)"
+	}
 	if g.ConfigFound {
 		return file + " (found in the tree)"
 	}
@@ -196,6 +205,7 @@ type jsonGateSpec struct {
 type jsonGateConfig struct {
 	File  string `json:"file"`
 	Found bool   `json:"found"`
+	Rev   string `json:"rev,omitempty"`
 }
 
 type jsonLowered struct {
@@ -216,7 +226,7 @@ func gateJSON(g *Gate) *jsonGate {
 		out.Specs = append(out.Specs, jsonGateSpec{s.Protocol, s.Version, s.Files, s.Why})
 	}
 	if g.Config != "" {
-		out.Config = &jsonGateConfig{g.Config, g.ConfigFound}
+		out.Config = &jsonGateConfig{g.Config, g.ConfigFound, g.Rev}
 	}
 	for _, l := range g.Lowered {
 		out.Lowered = append(out.Lowered, jsonLowered{File: l.Location.Path, Line: l.Location.Line, Column: l.Location.Col,

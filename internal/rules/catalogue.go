@@ -298,6 +298,14 @@ var catalogue = []Doc{
 		Example: "# protoscan:file-ignore enumdrift/{*,*}{*,*}{*,*}{*,*}{*,*}{*,*}{*,*}x -- legacy",
 		Fix:     "Name the rules, or write a shorter glob: enumdrift/* covers every enumdrift rule.",
 	},
+	{
+		ID: "protoscan/gate-changed", Name: "GateChanged", Severity: finding.Note,
+		Title:   "The change under review edits what governs the gate",
+		What:    "With --new-from-rev, the change since the merge base edits the scanned tree's .protoscan.yaml (or the config --config names inside the tree), a protocol spec (docs/specs/protocol-core-v*.yaml, docs/specs/nexus-handoff-v2*.yaml, one the config names, or one the scan used), or adds or changes a protoscan:ignore or protoscan:file-ignore comment with a reason. The note is at the first changed line of the file, or at the comment, and says how many findings the comment hides.",
+		Why:     "A pull request can turn a failing gate green without touching a finding: turn rules off, lower severities or fail-on, add synonyms, ship a spec that accepts what the old one refused, or hide findings with a comment. Each of those is a change a reviewer should see. No suppression comment hides this note, and a config of the tree under review cannot turn it off; a config given with --config or read with --config-from-rev can change its severity (error makes such a change fail the gate).",
+		Example: ".protoscan.yaml:3: note: this change edits .protoscan.yaml, the config that governs the gate (lines 3-4) [protoscan/gate-changed]\nqueue/h.yaml:1:3: note: new suppression comment: protoscan:ignore enumdrift/legacy-status hides 1 finding here [protoscan/gate-changed]",
+		Fix:     "Review the change to the gate as carefully as code. In CI, scan with --config-from-rev set to the pull request's base (the Action does), so that the change does not govern its own gate.",
+	},
 
 	// ------------------------------------------------------- msgcheck, fixed ids
 	{

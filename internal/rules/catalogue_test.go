@@ -123,6 +123,7 @@ func TestEmittedRulesHaveDocs(t *testing.T) {
 		"protoscan/suppression-bad-glob":       finding.Warning,
 		"protoscan/spec-error":                 finding.Error,   // cmd/protoscan's ruleSpecError
 		"protoscan/spec-warning":               finding.Warning, // cmd/protoscan's ruleSpecWarning
+		"protoscan/gate-changed":               finding.Note,    // cmd/protoscan's ruleGateChanged
 
 		audit.RuleID(audit.CheckCycle):      finding.Error,
 		audit.RuleID(audit.CheckDuplicate):  finding.Error,

@@ -633,3 +633,62 @@ func unusedMessage(m *matcher) string {
 	}
 	return msg + "; remove it"
 }
+
+// Counter counts the findings of one file that directives would
+// suppress (Counter.Hides), for reporting what a new directive hides.
+type Counter struct {
+	groups []ruleLines
+}
+
+// ruleLines are the lines of the findings of one rule (and the rule it
+// stands for), sorted.
+type ruleLines struct {
+	rule, standsFor string
+	lines           []int
+}
+
+// NewCounter indexes fs, the findings of one file before Apply, by rule.
+func NewCounter(fs []finding.Finding) *Counter {
+	at := map[[2]string]int{}
+	c := &Counter{}
+	for _, f := range fs {
+		k := [2]string{f.Rule, f.StandsFor}
+		i, ok := at[k]
+		if !ok {
+			i = len(c.groups)
+			at[k] = i
+			c.groups = append(c.groups, ruleLines{rule: f.Rule, standsFor: f.StandsFor})
+		}
+		c.groups[i].lines = append(c.groups[i].lines, f.Line)
+	}
+	for i := range c.groups {
+		slices.Sort(c.groups[i].lines)
+	}
+	return c
+}
+
+// Hides returns how many of the counted findings d suppresses, as Apply
+// decides: a rule d names (or the rule a finding stands for), on a line
+// d applies to, or anywhere for a file-ignore. A directive without a
+// reason hides nothing. The cost is one match per rule of the file, and
+// a binary search per rule matched.
+func (c *Counter) Hides(d *Directive) int {
+	if d.Reason == "" || !d.File && d.Line <= 0 {
+		return 0
+	}
+	m := newMatcher(d)
+	n := 0
+	for _, g := range c.groups {
+		if !m.match(g.rule) && (g.standsFor == "" || !m.match(g.standsFor)) {
+			continue
+		}
+		if d.File {
+			n += len(g.lines)
+			continue
+		}
+		lo, _ := slices.BinarySearch(g.lines, d.Line)
+		hi, _ := slices.BinarySearch(g.lines, d.EndLine+1)
+		n += hi - lo
+	}
+	return n
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -565,4 +566,55 @@ func FuzzApplyGlobs(f *testing.F) {
 			t.Fatalf("%d globs over the caps not reported once", bad)
 		}
 	})
+}
+
+// Counter counts what each directive alone would suppress, as Apply
+// decides: its rules (and the rules findings stand for), its lines, a
+// Markdown block, the whole file for file-ignore.
+func TestCounterHides(t *testing.T) {
+	goSrc := `package p
+
+var a = "failed" // protoscan:ignore enumdrift/legacy-status -- v1 clients
+
+// protoscan:ignore enumdrift/* -- whole family
+var b = "done"
+
+var d = "y" // protoscan:ignore enumdrift/legacy-status
+
+// protoscan:file-ignore msgcheck/* -- fixture file
+`
+	ds := Parse("go", []byte(goSrc))
+	alias := fnd("a.go", "enumdrift/other", 3)
+	alias.StandsFor = "enumdrift/legacy-status"
+	fs := []finding.Finding{
+		fnd("a.go", "enumdrift/legacy-status", 3),
+		alias,
+		fnd("a.go", "enumdrift/noncanonical", 6),
+		fnd("a.go", "enumdrift/legacy-status", 6),
+		fnd("a.go", "enumdrift/legacy-status", 7),
+		fnd("a.go", "enumdrift/legacy-status", 8),
+		fnd("a.go", "msgcheck/delegate-scope-words", 0),
+		fnd("a.go", "msgcheck/handback-status", 2),
+	}
+	c := NewCounter(fs)
+	var got []int
+	for i := range ds {
+		got = append(got, c.Hides(&ds[i]))
+	}
+	// the third has no reason: it hides nothing
+	if want := []int{2, 2, 0, 2}; !slices.Equal(got, want) {
+		t.Errorf("Hides = %v, want %v", got, want)
+	}
+	// each alone suppresses what Apply suppresses with it alone
+	for i := range ds {
+		_, n, _ := Apply(fs, map[string][]Directive{"a.go": {ds[i]}})
+		if n != got[i] {
+			t.Errorf("directive %d: Apply suppresses %d, Hides says %d", i, n, got[i])
+		}
+	}
+	md := Parse("markdown", []byte("<!-- protoscan:ignore msgcheck/* -- example -->\n```yaml\na: 1\nb: 2\n```\nc\n"))
+	mc := NewCounter([]finding.Finding{fnd("d.md", "msgcheck/x", 3), fnd("d.md", "msgcheck/y", 4), fnd("d.md", "msgcheck/x", 6)})
+	if n := mc.Hides(&md[0]); n != 2 {
+		t.Errorf("a comment above a Markdown block hides %d, want the block's 2", n)
+	}
 }
