@@ -103,7 +103,7 @@ func gateChangeNotes(g *governing, changes []gitdiff.Changes, prefixes []string,
 	}
 	fromRev := ""
 	if g.fromRev != nil {
-		fromRev = fmt.Sprintf("; this scan takes the config and specs from %s (%s)", g.fromRev.rev, g.fromRev.short())
+		fromRev = "; this scan takes the config and specs from " + g.fromRev.where()
 	}
 	if len(changes) > 0 {
 		for _, rel := range slices.Sorted(maps.Keys(changes[0])) {
