@@ -31,9 +31,9 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/protoscan-dev/protoscan/internal/jsonmsg"
 	"github.com/protoscan-dev/protoscan/internal/offheap"
 	"github.com/protoscan-dev/protoscan/internal/yamlnode"
+	"github.com/protoscan-dev/protoscan/jsonmsg"
 	"github.com/protoscan-dev/protoscan/languages/jsondoc"
 	"github.com/protoscan-dev/protoscan/languages/yamldoc"
 	"github.com/protoscan-dev/protoscan/msgcheck"

@@ -5,8 +5,8 @@ import (
 	"hash/maphash"
 	"unsafe"
 
-	"github.com/protoscan-dev/protoscan/internal/jsonmsg"
 	"github.com/protoscan-dev/protoscan/internal/offheap"
+	"github.com/protoscan-dev/protoscan/jsonmsg"
 )
 
 // The index is what the audit keeps of every message for the

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan-dev/protoscan/internal/jsonmsg"
+	"github.com/protoscan-dev/protoscan/jsonmsg"
 )
 
 // BenchmarkIndexAdd is the collector's share of an audit: indexing the

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan-dev/protoscan/internal/jsonmsg"
+	"github.com/protoscan-dev/protoscan/jsonmsg"
 )
 
 // TestIDsRecord checks that a message's record of ids is the same read

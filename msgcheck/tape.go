@@ -4,8 +4,8 @@ import (
 	"math"
 	"slices"
 
-	"github.com/protoscan-dev/protoscan/internal/jsonmsg"
 	"github.com/protoscan-dev/protoscan/internal/yamlnode"
+	"github.com/protoscan-dev/protoscan/jsonmsg"
 )
 
 // This file validates a message while it is still JSON tokens (a

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan-dev/protoscan/internal/jsonmsg"
+	"github.com/protoscan-dev/protoscan/jsonmsg"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 

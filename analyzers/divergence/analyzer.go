@@ -8,7 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/protoscan-dev/protoscan/analyzers/internal/specflag"
-	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/finding"
 	"github.com/protoscan-dev/protoscan/languages/golang"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 )

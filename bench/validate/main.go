@@ -20,7 +20,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/protoscan-dev/protoscan/internal/jsonmsg"
+	"github.com/protoscan-dev/protoscan/jsonmsg"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/protoscan-dev/protoscan/finding"
 	"github.com/protoscan-dev/protoscan/internal/baseline"
-	"github.com/protoscan-dev/protoscan/internal/finding"
 )
 
 // TestAuditFingerprints: an audit finding's fingerprint is the scan's

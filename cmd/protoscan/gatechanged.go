@@ -8,9 +8,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/protoscan-dev/protoscan/finding"
 	"github.com/protoscan-dev/protoscan/internal/baseline"
 	"github.com/protoscan-dev/protoscan/internal/config"
-	"github.com/protoscan-dev/protoscan/internal/finding"
 	"github.com/protoscan-dev/protoscan/internal/gitdiff"
 	"github.com/protoscan-dev/protoscan/internal/suppress"
 	"github.com/protoscan-dev/protoscan/msgcheck"

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/protoscan-dev/protoscan/finding"
 	"github.com/protoscan-dev/protoscan/internal/config"
-	"github.com/protoscan-dev/protoscan/internal/finding"
 	"github.com/protoscan-dev/protoscan/internal/report"
 	"github.com/protoscan-dev/protoscan/internal/rules"
 	"github.com/protoscan-dev/protoscan/internal/scan/walk"

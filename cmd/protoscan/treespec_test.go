@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/protoscan-dev/protoscan/finding"
 	"github.com/protoscan-dev/protoscan/internal/config"
-	"github.com/protoscan-dev/protoscan/internal/finding"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/finding"
 )
 
 // Standard is the gate a configuration is judged against: what the scan

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/finding"
 )
 
 // standard is a small catalogue: two enumdrift errors, a msgcheck

@@ -3,7 +3,7 @@ package fix
 import (
 	"fmt"
 
-	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/finding"
 	"github.com/protoscan-dev/protoscan/languages/facts"
 )
 

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/finding"
 )
 
 func TestApply(t *testing.T) {

@@ -4,7 +4,7 @@
 // log, which write many strings and must stay what encoding/json would
 // have written. FuzzAppend holds it to that. It also decodes a string's
 // escape sequences (AppendEscape) for the two hand-written JSON parsers,
-// internal/jsonmsg and languages/jsondoc; FuzzAppendEscape holds it to
+// jsonmsg and languages/jsondoc; FuzzAppendEscape holds it to
 // encoding/json.
 package jsonstr
 

@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"slices"
 
-	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/finding"
 	"github.com/protoscan-dev/protoscan/languages/facts"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 )

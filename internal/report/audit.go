@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/protoscan-dev/protoscan/audit"
-	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/finding"
 	"github.com/protoscan-dev/protoscan/internal/jsonstr"
 	"github.com/protoscan-dev/protoscan/internal/rules"
 	"github.com/protoscan-dev/protoscan/internal/textsafe"

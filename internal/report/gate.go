@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/finding"
 	"github.com/protoscan-dev/protoscan/internal/textsafe"
 )
 

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/finding"
 )
 
 // ordinaryGate is the gate of an ordinary scan: the embedded specs, no

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/protoscan-dev/protoscan/audit"
-	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/finding"
 )
 
 // A pull request writes the tree: file names, values, spec kinds and

@@ -14,7 +14,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/finding"
 	"github.com/protoscan-dev/protoscan/internal/rules"
 	"github.com/protoscan-dev/protoscan/internal/textsafe"
 )

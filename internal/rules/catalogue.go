@@ -6,7 +6,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/finding"
 )
 
 // The catalogue: one Doc per rule id protoscan can emit, and one per family

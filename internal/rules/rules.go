@@ -5,7 +5,7 @@
 // tool.driver.rules. It is data only: analyzers do not import it.
 package rules
 
-import "github.com/protoscan-dev/protoscan/internal/finding"
+import "github.com/protoscan-dev/protoscan/finding"
 
 // Doc documents one rule, or a family of generated rule ids (msgcheck's
 // per-field rules: Pattern "msgcheck/<kind>-<field>-<constraint>").

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/protoscan-dev/protoscan/analyzers/divergence"
-	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/finding"
 	"github.com/protoscan-dev/protoscan/internal/scan"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 )

@@ -45,7 +45,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/protoscan-dev/protoscan/internal/finding"
+	"github.com/protoscan-dev/protoscan/finding"
 	"github.com/protoscan-dev/protoscan/internal/glob"
 	"github.com/protoscan-dev/protoscan/languages/markdown"
 )

@@ -2,7 +2,7 @@ package jsonmsg_test
 
 // Benchmarks of decoding (and decoding + validating) protocol messages.
 //
-//	go test -run='^$' -bench=. -benchmem -count=6 ./internal/jsonmsg/ | tee bench.txt
+//	go test -run='^$' -bench=. -benchmem -count=6 ./jsonmsg/ | tee bench.txt
 //	benchstat bench.txt
 
 import (
@@ -11,7 +11,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/protoscan-dev/protoscan/internal/jsonmsg"
+	"github.com/protoscan-dev/protoscan/jsonmsg"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 

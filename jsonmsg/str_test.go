@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protoscan-dev/protoscan/internal/jsonmsg"
+	"github.com/protoscan-dev/protoscan/jsonmsg"
 )
 
 // strPieces are what the strings of TestStringPieces are made of: ASCII,

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/protoscan-dev/protoscan/internal/jsonmsg"
+	"github.com/protoscan-dev/protoscan/jsonmsg"
 )
 
 func TestDecodeValid(t *testing.T) {
