@@ -9,8 +9,7 @@ import (
 
 	"github.com/protoscan-dev/protoscan/analyzers/divergence"
 	"github.com/protoscan-dev/protoscan/internal/scan/walk"
-	"github.com/protoscan-dev/protoscan/languages/golang"
-	"github.com/protoscan-dev/protoscan/languages/python"
+	"github.com/protoscan-dev/protoscan/languages/extract"
 )
 
 // constTree is the tree divergence.Resolve looks constants up in: the
@@ -27,7 +26,7 @@ type constTree struct {
 
 // add notes a file of the walk that may define constants.
 func (t *constTree) add(f walk.File) {
-	if strings.HasSuffix(f.Rel, ".py") || strings.HasSuffix(f.Rel, ".go") {
+	if l := extract.ForPath(f.Rel); l != nil && l.Consts != nil {
 		t.paths = append(t.paths, join(t.prefix, f.Rel))
 	}
 }
@@ -57,11 +56,10 @@ func (t *constTree) Consts(p string) map[string]float64 {
 	if err != nil || walk.IsBinary(src) {
 		return nil
 	}
-	if strings.HasSuffix(p, ".go") {
-		return golang.FileConsts(src)
+	if l := extract.ForPath(p); l != nil && l.Consts != nil {
+		return l.Consts(t.ctx, src)
 	}
-	m, _ := python.ModuleConsts(t.ctx, src)
-	return m
+	return nil
 }
 
 // hasRefs reports whether a candidate compares with a constant of another

@@ -327,8 +327,12 @@ func learnAliases(ctx context.Context, root string, opts Options, maxSize int64,
 		if err != nil {
 			continue // the first pass's results stand
 		}
+		lang := extract.ForPath(name)
+		if lang == nil {
+			continue
+		}
 		var r *fileResult
-		r, buf = analyzeFile(name, u.rel, extract.Language(name), src, again, pre, buf, &st)
+		r, buf = analyzeFile(name, u.rel, lang, src, again, pre, buf, &st)
 		redo[u.rel] = r
 	}
 	if len(redo) == 0 {
@@ -450,8 +454,8 @@ func join(prefix, rel string) string {
 // start, the clock the cache judges identities settled by.
 func scanFile(f walk.File, opts Options, pre *enumdrift.Prefilter, maxSize int64, buf []byte, st *Stats, fo *fileOut, cs *cache.Set[fileResult], start time.Time) ([]finding.Finding, []divergence.Candidate, []byte) {
 	rel := join(opts.Prefix, f.Rel)
-	lang := extract.Language(f.Rel)
-	if lang == "" {
+	lang := extract.ForPath(f.Rel)
+	if lang == nil {
 		st.OtherFiles++
 		return nil, nil, buf
 	}
@@ -554,7 +558,7 @@ func (r *fileResult) apply(rel string, st *Stats, fo *fileOut) ([]finding.Findin
 // "{{- include ... }}", Jinja's "{% if %}") is YAML only once rendered:
 // that it does not parse is expected, and not reported. A GitHub
 // expression, ${{ ... }}, is inside a value and does not count.
-func analyzeFile(name, rel, lang string, src []byte, opts Options, pre *enumdrift.Prefilter, buf []byte, st *Stats) (*fileResult, []byte) {
+func analyzeFile(name, rel string, lang *extract.Lang, src []byte, opts Options, pre *enumdrift.Prefilter, buf []byte, st *Stats) (*fileResult, []byte) {
 	r := &fileResult{}
 	if walk.IsBinary(src) {
 		r.Findings = []finding.Finding{{Rule: RuleBinary, Severity: finding.Note, Location: finding.Location{Path: rel},
@@ -563,11 +567,7 @@ func analyzeFile(name, rel, lang string, src []byte, opts Options, pre *enumdrif
 	}
 	if bytes.Contains(src, suppressMarker) {
 		r.HasDirectives = true
-		dlang := lang
-		if lang == "markdown" && strings.EqualFold(path.Ext(name), ".mdx") {
-			dlang = "mdx" // fences nested in JSX, as extract reads them
-		}
-		r.Directives = suppress.Parse(dlang, src)
+		r.Directives = suppress.Parse(lang.Comments, src, extract.FenceComments)
 	}
 	drift, diverge, validate := false, false, false
 	if pre != nil {
@@ -575,10 +575,10 @@ func analyzeFile(name, rel, lang string, src []byte, opts Options, pre *enumdrif
 	} else {
 		buf = lowerASCII(buf, src)
 	}
-	if opts.Divergence != nil && (lang == "go" || lang == "python" || lang == "markdown") {
+	if opts.Divergence != nil && lang.Divergence {
 		diverge = opts.Divergence.MayHaveCandidates(name, buf)
 	}
-	if opts.Messages != nil && lang != "go" {
+	if opts.Messages != nil && lang.Messages {
 		validate = opts.Messages.MayHaveMessages(name, buf)
 	}
 	if !drift && !diverge && !validate {
@@ -587,7 +587,7 @@ func analyzeFile(name, rel, lang string, src []byte, opts Options, pre *enumdrif
 	r.Parsed = true
 	st.Extracted++
 	facts, broken := extract.Parse(rel, src)
-	out := parseProblems(rel, lang, src, broken, opts.Messages)
+	out := parseProblems(rel, lang.Name, src, broken, opts.Messages)
 	if drift {
 		dr := enumdrift.Analyze(facts, opts.Vocabulary)
 		out = append(out, dr.Findings...)

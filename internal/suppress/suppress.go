@@ -47,6 +47,7 @@ import (
 
 	"github.com/protoscan-dev/protoscan/finding"
 	"github.com/protoscan-dev/protoscan/internal/glob"
+	"github.com/protoscan-dev/protoscan/languages/facts"
 	"github.com/protoscan-dev/protoscan/languages/markdown"
 )
 
@@ -80,37 +81,35 @@ type Directive struct {
 
 var marker = []byte("protoscan:")
 
-// Parse returns the directives in src, a file of language lang as
-// extract.Language names them ("go", "python", "yaml", "json", "jsonl",
-// "markdown"), or "mdx" for an MDX page (whose fences may be indented
-// deeper and whose comments are {/* */}), in the order they are written.
-// Other languages have none.
+// Parse returns the directives in src, a file whose comments are written
+// in syntax, in the order they are written; fences gives the comment
+// syntax of a Markdown block by its label (as markdown.Normalize spells
+// it), for Markdown and MDX. A language without comments has none.
 // Parse accepts any bytes and never fails.
-func Parse(lang string, src []byte) []Directive {
+func Parse(syntax facts.CommentSyntax, src []byte, fences func(label string) facts.CommentSyntax) []Directive {
 	if !bytes.Contains(src, marker) {
 		return nil
 	}
-	if lang == "markdown" || lang == "mdx" {
-		return parseMarkdown(src, lang == "mdx")
+	if syntax == facts.MarkdownComments || syntax == facts.MDXComments {
+		return parseMarkdown(src, syntax == facts.MDXComments, fences)
 	}
-	lx, ok := lex(lang, splitLines(src))
+	lx, ok := lex(syntax, splitLines(src))
 	if !ok {
 		return nil
 	}
 	return directives(lx, nil)
 }
 
-// lex runs the lexer of lang (a language name or a normalized Markdown
-// code block language) over lines.
-func lex(lang string, lines [][]byte) (lexed, bool) {
-	switch lang {
-	case "go":
+// lex runs the lexer of a comment syntax over lines.
+func lex(syntax facts.CommentSyntax, lines [][]byte) (lexed, bool) {
+	switch syntax {
+	case facts.CComments:
 		return lexCLike(lines, true), true
-	case "json", "jsonl", "jsonc", "json5":
+	case facts.JSONComments:
 		return lexCLike(lines, false), true
-	case "python":
+	case facts.PythonComments:
 		return lexPython(lines), true
-	case "yaml":
+	case facts.YAMLComments:
 		return lexYAML(lines), true
 	}
 	return lexed{}, false
@@ -273,7 +272,7 @@ func parseArgs(s string) (rules []string, reason string) {
 // parseMarkdown reads the directives of a Markdown document: HTML comments
 // in the prose, and in the front matter and the fenced code blocks the
 // comments of the block's language, with lines mapped back to the file.
-func parseMarkdown(src []byte, mdx bool) []Directive {
+func parseMarkdown(src []byte, mdx bool, fences func(label string) facts.CommentSyntax) []Directive {
 	lines := splitLinesMarkdown(src)
 	prose := slices.Clone(lines)
 	type block struct{ fence, last int } // opening fence line, line after the body
@@ -299,16 +298,18 @@ func parseMarkdown(src []byte, mdx bool) []Directive {
 		if !b.FrontMatter {
 			blocks = append(blocks, block{fence: b.Line - 1, last: b.Line + len(body)})
 		}
-		lang := markdown.Normalize(b.Lang)
 		if !bytes.Contains(b.Body, marker) {
 			continue
 		}
-		if lang == "" && markdown.Guess(b.Body) != "" {
+		syntax := facts.NoComments
+		if label := markdown.Normalize(b.Lang); label != "" {
+			syntax = fences(label)
+		} else if markdown.Guess(b.Body) != "" {
 			// a plain fence the scan reads as data: JSON has no
 			// comments, so its "#" comments are YAML's
-			lang = "yaml"
+			syntax = facts.YAMLComments
 		}
-		lx, ok := lex(lang, body)
+		lx, ok := lex(syntax, body)
 		if !ok {
 			continue
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/protoscan-dev/protoscan/finding"
 	"github.com/protoscan-dev/protoscan/internal/glob"
+	"github.com/protoscan-dev/protoscan/languages/facts"
 )
 
 // short is a directive reduced to what the parse tests compare.
@@ -121,7 +122,7 @@ func TestParse(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := shorten(Parse(tt.lang, []byte(tt.src)))
+			got := shorten(parse(tt.lang, []byte(tt.src)))
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("Parse(%s, %q)\n got %v\nwant %v", tt.lang, tt.src, got, tt.want)
 			}
@@ -163,7 +164,7 @@ protoscan:file-ignore divergence/* -- docs
 # protoscan:ignore sh/rule -- not a language protoscan reads
 ` + "```" + `
 `
-	got := shorten(Parse("markdown", []byte(src)))
+	got := shorten(parse("markdown", []byte(src)))
 	want := []short{
 		line("fm/rule", "front matter", 2, 2, 12),
 		{"msgcheck/*", "example of an invalid message", false, 9, 11, 8, 6},
@@ -183,7 +184,7 @@ protoscan:file-ignore divergence/* -- docs
 func TestParseMarkdownUnlabelled(t *testing.T) {
 	src := "```\ntask_id: t-1\nstatus: done # protoscan:ignore enumdrift/* -- an old example\n```\n\n" +
 		"```\n$ make # protoscan:ignore a/b -- not data\n```\n"
-	got := shorten(Parse("markdown", []byte(src)))
+	got := shorten(parse("markdown", []byte(src)))
 	want := []short{line("enumdrift/*", "an old example", 3, 3, 16)}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %v want %v", got, want)
@@ -195,7 +196,7 @@ func TestParseMarkdownUnlabelled(t *testing.T) {
 func TestParseMDX(t *testing.T) {
 	src := "<Tabs>\n    {/* protoscan:ignore msgcheck/* -- an invalid example */}\n    ```\n    status: done\n    ```\n</Tabs>\n" +
 		"{/*\nprotoscan:file-ignore divergence/* -- docs\n*/}\n"
-	got := shorten(Parse("mdx", []byte(src)))
+	got := shorten(parse("mdx", []byte(src)))
 	want := []short{
 		{"msgcheck/*", "an invalid example", false, 3, 5, 2, 9},
 		{"divergence/*", "docs", true, 0, 0, 8, 1},
@@ -207,7 +208,7 @@ func TestParseMDX(t *testing.T) {
 
 func TestParseMarkdownLoneCR(t *testing.T) {
 	src := "a\r<!-- protoscan:ignore a/b -- r -->\r```yaml\rx: 1 # protoscan:ignore c/d -- r\r```\r"
-	got := shorten(Parse("markdown", []byte(src)))
+	got := shorten(parse("markdown", []byte(src)))
 	want := []short{{"a/b", "r", false, 3, 5, 2, 6}, line("c/d", "r", 4, 4, 8)}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %v want %v", got, want)
@@ -215,7 +216,7 @@ func TestParseMarkdownLoneCR(t *testing.T) {
 }
 
 func TestParsePosEnd(t *testing.T) {
-	ds := Parse("go", []byte("x := 1 // protoscan:ignore a/b -- why  \n"))
+	ds := parse("go", []byte("x := 1 // protoscan:ignore a/b -- why  \n"))
 	if len(ds) != 1 {
 		t.Fatalf("got %d directives", len(ds))
 	}
@@ -254,8 +255,8 @@ var e = "z" // protoscan:ignore enumdrift/a, enumdrift/b -- only a fires
 `
 	pySrc := "x = 'failed'  # protoscan:ignore enumdrift/legacy-status -- py\n"
 	ds := map[string][]Directive{
-		"a.go":     Parse("go", []byte(goSrc)),
-		"b/c.py":   Parse("python", []byte(pySrc)),
+		"a.go":     parse("go", []byte(goSrc)),
+		"b/c.py":   parse("python", []byte(pySrc)),
 		"quiet.go": nil,
 	}
 	findings := []finding.Finding{
@@ -307,9 +308,9 @@ var e = "z" // protoscan:ignore enumdrift/a, enumdrift/b -- only a fires
 
 func TestApplyProblems(t *testing.T) {
 	ds := map[string][]Directive{
-		"z.go":   Parse("go", []byte("x := 1 // protoscan:ignore -- why\n// protoscan:file-ignore a/[ -- bad glob\n// protoscan:file-ignore b/c\n")),
-		"a.yaml": Parse("yaml", []byte("a: 1 # protoscan:file-ignore x/y -- r\n# protoscan:ignore p/q, r/s -- r\n")),
-		"d.md":   Parse("markdown", []byte("<!-- protoscan:ignore m/n -- r -->\n```json\n{}\n```\n")),
+		"z.go":   parse("go", []byte("x := 1 // protoscan:ignore -- why\n// protoscan:file-ignore a/[ -- bad glob\n// protoscan:file-ignore b/c\n")),
+		"a.yaml": parse("yaml", []byte("a: 1 # protoscan:file-ignore x/y -- r\n# protoscan:ignore p/q, r/s -- r\n")),
+		"d.md":   parse("markdown", []byte("<!-- protoscan:ignore m/n -- r -->\n```json\n{}\n```\n")),
 	}
 	_, n, problems := Apply(nil, ds)
 	if n != 0 {
@@ -334,7 +335,7 @@ func TestApplyProblems(t *testing.T) {
 
 func TestApplyMarkdownBlock(t *testing.T) {
 	src := "# Doc\n\n<!-- protoscan:ignore msgcheck/* -- invalid on purpose -->\n```json\n{\n  \"status\": \"nope\"\n}\n```\n\nafter\n"
-	ds := map[string][]Directive{"doc.md": Parse("markdown", []byte(src))}
+	ds := map[string][]Directive{"doc.md": parse("markdown", []byte(src))}
 	fs := []finding.Finding{
 		fnd("doc.md", "msgcheck/handback-status-enum", 6),
 		fnd("doc.md", "msgcheck/handback-status-enum", 10),
@@ -364,7 +365,7 @@ func TestApplyGlobs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		src := "x := 1 // protoscan:ignore " + tt.pattern + " -- r\n"
-		kept, _, _ := Apply([]finding.Finding{fnd("f.go", tt.rule, 1)}, map[string][]Directive{"f.go": Parse("go", []byte(src))})
+		kept, _, _ := Apply([]finding.Finding{fnd("f.go", tt.rule, 1)}, map[string][]Directive{"f.go": parse("go", []byte(src))})
 		if got := len(kept) == 0; got != tt.want {
 			t.Errorf("%s suppresses %s: %v, want %v", tt.pattern, tt.rule, got, tt.want)
 		}
@@ -382,7 +383,7 @@ func TestApplyGlobCaps(t *testing.T) {
 	src := "# protoscan:file-ignore " + long + " -- hostile\n" +
 		"x = 1  # protoscan:ignore " + many + ", divergence/* -- hostile\n"
 	fs := []finding.Finding{fnd("f.py", "enumdrift/legacy-x", 2), fnd("f.py", "divergence/duplicate", 2)}
-	kept, n, problems := Apply(fs, map[string][]Directive{"f.py": Parse("python", []byte(src))})
+	kept, n, problems := Apply(fs, map[string][]Directive{"f.py": parse("python", []byte(src))})
 	if n != 1 || len(kept) != 1 || kept[0].Rule != "enumdrift/legacy-x" {
 		t.Errorf("kept %v, suppressed %d", rulesOf(kept), n)
 	}
@@ -415,7 +416,7 @@ func TestMatcherCompiledOnce(t *testing.T) {
 // A finding matched by a file-ignore and a line directive uses both.
 func TestApplyOverlapping(t *testing.T) {
 	src := "// protoscan:file-ignore a/* -- all\nx := 1 // protoscan:ignore a/b -- this one\n"
-	kept, n, problems := Apply([]finding.Finding{fnd("f.go", "a/b", 2)}, map[string][]Directive{"f.go": Parse("go", []byte(src))})
+	kept, n, problems := Apply([]finding.Finding{fnd("f.go", "a/b", 2)}, map[string][]Directive{"f.go": parse("go", []byte(src))})
 	if len(kept) != 0 || n != 1 || len(problems) != 0 {
 		t.Errorf("kept %v, suppressed %d, problems %v", kept, n, problems)
 	}
@@ -424,7 +425,7 @@ func TestApplyOverlapping(t *testing.T) {
 // Two identical findings on a line are both suppressed and counted.
 func TestApplyCountsEach(t *testing.T) {
 	src := "x := 1 // protoscan:ignore a/b -- r\n"
-	kept, n, _ := Apply([]finding.Finding{fnd("f.go", "a/b", 1), fnd("f.go", "a/b", 1)}, map[string][]Directive{"f.go": Parse("go", []byte(src))})
+	kept, n, _ := Apply([]finding.Finding{fnd("f.go", "a/b", 1), fnd("f.go", "a/b", 1)}, map[string][]Directive{"f.go": parse("go", []byte(src))})
 	if len(kept) != 0 || n != 2 {
 		t.Errorf("kept %v, suppressed %d", kept, n)
 	}
@@ -433,7 +434,7 @@ func TestApplyCountsEach(t *testing.T) {
 func TestApplyDeterministic(t *testing.T) {
 	ds := map[string][]Directive{}
 	for i := range 20 {
-		ds[fmt.Sprintf("f%02d.go", i)] = Parse("go", []byte("x := 1 // protoscan:ignore a/b -- r\n"))
+		ds[fmt.Sprintf("f%02d.go", i)] = parse("go", []byte("x := 1 // protoscan:ignore a/b -- r\n"))
 	}
 	_, _, first := Apply(nil, ds)
 	for range 10 {
@@ -458,7 +459,7 @@ func TestScale(t *testing.T) {
 		fmt.Fprintf(&b, "// protoscan:ignore a/r%d, a/* -- r\n", i%50)
 	}
 	b.WriteString("x := 1\n")
-	ds := Parse("go", []byte(b.String()))
+	ds := parse("go", []byte(b.String()))
 	if len(ds) != n || ds[0].Line != n+1 || ds[n-1].Line != n+1 {
 		t.Fatalf("%d directives, first on line %d", len(ds), ds[0].Line)
 	}
@@ -476,7 +477,7 @@ func TestScale(t *testing.T) {
 	for range n / 10 {
 		b.WriteString("<!-- protoscan:ignore m/x -- r -->\n```json\n{}\n```\n")
 	}
-	ds = Parse("markdown", []byte(b.String()))
+	ds = parse("markdown", []byte(b.String()))
 	if len(ds) != n/10 || ds[1].Line != 6 || ds[1].EndLine != 8 {
 		t.Fatalf("%d directives; second %+v", len(ds), ds[1])
 	}
@@ -504,7 +505,7 @@ func FuzzParse(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, lang string, src []byte) {
-		ds := Parse(lang, src)
+		ds := parse(lang, src)
 		lines := strings.Count(string(src), "\n") + strings.Count(string(src), "\r") + 1
 		fs := make([]finding.Finding, 0, len(ds))
 		for _, d := range ds {
@@ -540,7 +541,7 @@ func FuzzApplyGlobs(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, rules, rule string) {
 		src := "x = 1  # protoscan:ignore " + rules + " -- r\n# protoscan:file-ignore " + rules + " -- r\n"
-		ds := Parse("python", []byte(src))
+		ds := parse("python", []byte(src))
 		fs := []finding.Finding{fnd("f", rule, 1), fnd("f", "enumdrift/legacy-status", 1), fnd("f", "divergence/x", 0)}
 		kept, n, problems := Apply(fs, map[string][]Directive{"f": ds})
 		if len(kept)+n != len(fs) {
@@ -583,7 +584,7 @@ var d = "y" // protoscan:ignore enumdrift/legacy-status
 
 // protoscan:file-ignore msgcheck/* -- fixture file
 `
-	ds := Parse("go", []byte(goSrc))
+	ds := parse("go", []byte(goSrc))
 	alias := fnd("a.go", "enumdrift/other", 3)
 	alias.StandsFor = "enumdrift/legacy-status"
 	fs := []finding.Finding{
@@ -612,9 +613,24 @@ var d = "y" // protoscan:ignore enumdrift/legacy-status
 			t.Errorf("directive %d: Apply suppresses %d, Hides says %d", i, n, got[i])
 		}
 	}
-	md := Parse("markdown", []byte("<!-- protoscan:ignore msgcheck/* -- example -->\n```yaml\na: 1\nb: 2\n```\nc\n"))
+	md := parse("markdown", []byte("<!-- protoscan:ignore msgcheck/* -- example -->\n```yaml\na: 1\nb: 2\n```\nc\n"))
 	mc := NewCounter([]finding.Finding{fnd("d.md", "msgcheck/x", 3), fnd("d.md", "msgcheck/y", 4), fnd("d.md", "msgcheck/x", 6)})
 	if n := mc.Hides(&md[0]); n != 2 {
 		t.Errorf("a comment above a Markdown block hides %d, want the block's 2", n)
 	}
+}
+
+// syntaxOf is the comment syntax of each language the tests write in, as
+// the language registry (languages/extract) gives it to the scan.
+var syntaxOf = map[string]facts.CommentSyntax{
+	"go": facts.CComments, "json": facts.JSONComments, "jsonl": facts.JSONComments,
+	"jsonc": facts.JSONComments, "json5": facts.JSONComments,
+	"python": facts.PythonComments, "yaml": facts.YAMLComments, "nexus_handoff": facts.YAMLComments,
+	"markdown": facts.MarkdownComments, "mdx": facts.MDXComments,
+}
+
+// parse is Parse for a language by its name, its Markdown blocks by the
+// same table.
+func parse(lang string, src []byte) []Directive {
+	return Parse(syntaxOf[lang], src, func(label string) facts.CommentSyntax { return syntaxOf[label] })
 }

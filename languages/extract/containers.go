@@ -11,7 +11,6 @@ import (
 	"github.com/protoscan-dev/protoscan/languages/jsondoc"
 	"github.com/protoscan-dev/protoscan/languages/markdown"
 	"github.com/protoscan-dev/protoscan/languages/nodefacts"
-	"github.com/protoscan-dev/protoscan/languages/python"
 	"github.com/protoscan-dev/protoscan/languages/yamldoc"
 )
 
@@ -31,41 +30,45 @@ const Unparsed = "unparsed block"
 // that does not (only input over the size limit is an error).
 // A file of no known language has none.
 func Containers(name string, src []byte) ([]facts.Container, error) {
-	switch Language(name) {
-	case "go":
-		return golang.Containers(src)
-	case "python":
-		return python.Containers(src)
-	case "yaml", "json", "jsonl":
-		// part by part, as extract reads them: a document that does not
-		// parse is one Unparsed container, so that a fix elsewhere in
-		// the file is judged, and one that breaks or mends a part is not
-		// kept (the list changes)
-		docs, broken := dataParts(Language(name), name, src)
-		if len(broken) == 0 {
-			return nodefacts.Containers(docs), nil
-		}
-		if broken[0].Part == "file" {
-			return nil, broken[0].Err
-		}
-		cs := nodefacts.Containers(docs)
-		for _, b := range broken {
-			cs = append(cs, facts.Container{Kind: Unparsed, Line: b.Line, Broken: b.Why()})
-		}
-		slices.SortStableFunc(cs, func(a, b facts.Container) int { return cmp.Compare(a.Line, b.Line) })
-		return cs, nil
-	case "markdown":
-		var out []facts.Container
-		for _, b := range markdown.BlocksOf(name, src) {
-			cs, err := blockContainers(name, markdown.Normalize(b.Lang), b.Body)
-			if err != nil {
-				cs = []facts.Container{{Kind: Unparsed, Line: b.Line}}
-			}
-			out = append(out, cs...)
-		}
-		return out, nil
+	if l := ForPath(name); l != nil && l.Containers != nil {
+		return l.Containers(name, src)
 	}
 	return nil, nil
+}
+
+// dataContainers lists the containers of a YAML, JSON or JSON Lines text
+// (lang), part by part, as extract reads them: a document that does not
+// parse is one Unparsed container, so that a fix elsewhere in the file
+// is judged, and one that breaks or mends a part is not kept (the list
+// changes).
+func dataContainers(lang, name string, src []byte) ([]facts.Container, error) {
+	docs, broken := dataParts(lang, name, src)
+	if len(broken) == 0 {
+		return nodefacts.Containers(docs), nil
+	}
+	if broken[0].Part == "file" {
+		return nil, broken[0].Err
+	}
+	cs := nodefacts.Containers(docs)
+	for _, b := range broken {
+		cs = append(cs, facts.Container{Kind: Unparsed, Line: b.Line, Broken: b.Why()})
+	}
+	slices.SortStableFunc(cs, func(a, b facts.Container) int { return cmp.Compare(a.Line, b.Line) })
+	return cs, nil
+}
+
+// markdownContainers lists the containers of each block of a Markdown
+// file; a block that does not parse is one Unparsed container.
+func markdownContainers(name string, src []byte) ([]facts.Container, error) {
+	var out []facts.Container
+	for _, b := range markdown.BlocksOf(name, src) {
+		cs, err := blockContainers(name, markdown.Normalize(b.Lang), b.Body)
+		if err != nil {
+			cs = []facts.Container{{Kind: Unparsed, Line: b.Line}}
+		}
+		out = append(out, cs...)
+	}
+	return out, nil
 }
 
 // blockContainers reads a Markdown block as extract reads it (see
@@ -91,27 +94,28 @@ func blockContainers(name, lang string, body []byte) ([]facts.Container, error) 
 			return nil, nil // prose, before and after an edit alike
 		}
 		return nodefacts.Containers(docs), nil
-	case "yaml", "nexus_handoff", "nexus_handoff_v2":
-		return Containers(".yaml", body)
-	case "json", "jsonl":
-		return Containers(".json", body)
-	case "python":
-		return python.Containers(body)
-	case "go":
-		cs, err := golang.Containers(body)
-		if err == nil {
-			return cs, nil
-		}
-		for _, wrap := range []struct{ head, tail string }{
-			{"package p;", ""},
-			{"package p; func _() {", "\n}"},
-		} {
-			src := append(append([]byte(wrap.head), body...), wrap.tail...)
-			if cs, werr := golang.Containers(src); werr == nil {
-				return cs, nil
-			}
-		}
-		return nil, err
+	}
+	if l := ForFence(lang); l != nil && l.BlockContainers != nil {
+		return l.BlockContainers(name, body)
 	}
 	return nil, nil
+}
+
+// goBlockContainers reads a Go block as goSnippet does: as it is, else
+// wrapped in a package, else in a function.
+func goBlockContainers(_ string, body []byte) ([]facts.Container, error) {
+	cs, err := golang.Containers(body)
+	if err == nil {
+		return cs, nil
+	}
+	for _, wrap := range []struct{ head, tail string }{
+		{"package p;", ""},
+		{"package p; func _() {", "\n}"},
+	} {
+		src := append(append([]byte(wrap.head), body...), wrap.tail...)
+		if cs, werr := golang.Containers(src); werr == nil {
+			return cs, nil
+		}
+	}
+	return nil, err
 }

@@ -1,14 +1,16 @@
-// Package extract picks the extractor for a source file by its name and
-// turns its bytes into facts: Go, Python, YAML, JSON (and JSON Lines), and
-// Markdown and MDX, whose fenced blocks and front matter go through the
-// extractor of their own language with positions mapped back to the
-// Markdown file; a block without a language is read when it is data.
+// Package extract is the registry of the languages protoscan reads
+// (Lang: suffixes, fence labels, comment syntax, which analyzers read
+// it, its extractor) and turns a file's bytes into facts by its
+// language: Go, Python, YAML, JSON (and JSON Lines), and Markdown and
+// MDX, whose fenced blocks and front matter go through the extractor of
+// their own language with positions mapped back to the Markdown file; a
+// block without a language is read when it is data. A language is added
+// with Register.
 package extract
 
 import (
 	"errors"
 	"fmt"
-	"path"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -19,26 +21,14 @@ import (
 	"github.com/protoscan-dev/protoscan/languages/jsondoc"
 	"github.com/protoscan-dev/protoscan/languages/markdown"
 	"github.com/protoscan-dev/protoscan/languages/nodefacts"
-	"github.com/protoscan-dev/protoscan/languages/python"
 	"github.com/protoscan-dev/protoscan/languages/yamldoc"
 )
 
-// Language names a file's language by its name, or "" when protoscan does
-// not read it.
+// Language names a file's language by its name (see ForPath), or ""
+// when protoscan does not read it.
 func Language(name string) string {
-	switch strings.ToLower(path.Ext(name)) {
-	case ".go":
-		return "go"
-	case ".py", ".pyi":
-		return "python"
-	case ".yaml", ".yml":
-		return "yaml"
-	case ".json":
-		return "json"
-	case ".jsonl", ".ndjson":
-		return "jsonl"
-	case ".md", ".markdown", ".mdx":
-		return "markdown" // MDX is Markdown with JSX, whose lines are prose here
+	if l := ForPath(name); l != nil {
+		return l.Name
 	}
 	return ""
 }
@@ -95,37 +85,25 @@ func (b Broken) Why() string {
 // Lines line and Markdown block is read on its own, so that a broken one
 // costs only itself. Cutting a file into its parts is linear in its size.
 func Parse(rel string, src []byte) (*facts.File, []Broken) {
-	lang := Language(rel)
-	f, broken := source(lang, rel, src)
+	var f *facts.File
+	var broken []Broken
+	lang := ForPath(rel)
+	if lang != nil {
+		f, broken = lang.Parse(rel, src)
+	}
 	if f == nil {
 		f = &facts.File{}
 	}
-	f.Path, f.Lang = rel, lang
+	f.Path = rel
+	if lang != nil {
+		f.Lang = lang.Name
+	}
 	return f, broken
 }
 
-func source(lang, rel string, src []byte) (*facts.File, []Broken) {
-	var f *facts.File
-	var err error
-	switch lang {
-	case "go":
-		f, err = golang.Extract(rel, src)
-	case "python":
-		f, err = python.Extract(rel, src)
-	case "yaml", "json", "jsonl":
-		docs, broken := dataParts(lang, rel, src)
-		f = &facts.File{}
-		nodefacts.Extract(f, src, docs, 0, 0)
-		return f, broken
-	case "markdown":
-		return markdownFile(rel, src)
-	default:
-		return &facts.File{}, nil
-	}
-	if err != nil {
-		return f, []Broken{{Part: "file", Err: err}}
-	}
-	return f, nil
+// nodeFacts adds the facts of a data file's documents to f.
+func nodeFacts(f *facts.File, src []byte, docs []*yaml.Node) {
+	nodefacts.Extract(f, src, docs, 0, 0)
 }
 
 // dataParts parses src, a YAML, JSON or JSON Lines text (lang), part by
@@ -261,19 +239,10 @@ func markdownFile(rel string, src []byte) (*facts.File, []Broken) {
 		lang := markdown.Normalize(b.Lang)
 		var part *facts.File
 		var bad []Broken
-		switch lang {
-		case "":
+		if lang == "" {
 			part = unlabelled(rel, b.Body)
-		case "yaml", "nexus_handoff", "nexus_handoff_v2": // a handoff block is YAML (or JSON, which YAML reads)
-			docs, bb := dataParts("yaml", rel, b.Body)
-			part, bad = blockFacts(b.Body, docs), bb
-		case "json", "jsonl":
-			docs, bb := dataParts(lang, rel, b.Body)
-			part, bad = blockFacts(b.Body, docs), bb
-		case "python":
-			part, _ = python.Extract(rel, b.Body)
-		case "go":
-			part = goSnippet(rel, b.Body)
+		} else if l := ForFence(lang); l != nil && l.Block != nil {
+			part, bad = l.Block(rel, b.Body)
 		}
 		if part != nil {
 			merge(f, part, &b)

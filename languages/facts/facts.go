@@ -155,6 +155,20 @@ func (m *Mapping) Values() []any {
 	return out
 }
 
+// CommentSyntax is how a language writes comments, which is where
+// suppression directives live (internal/suppress lexes each).
+type CommentSyntax uint8
+
+const (
+	NoComments       CommentSyntax = iota
+	CComments                      // "//" and "/* */"; strings "...", '...' and raw `...` (Go)
+	JSONComments                   // JSON has none; JSONC's "//" and "/* */" are read
+	PythonComments                 // "#" outside strings, triple-quoted ones included
+	YAMLComments                   // "#" outside quoted scalars
+	MarkdownComments               // "<!-- -->", and the comments of each fenced block's language
+	MDXComments                    // "{/* */}", and fenced blocks that may be indented deeper
+)
+
 // File is everything extracted from one source file.
 type File struct {
 	Path     string // slash path relative to the scan root
