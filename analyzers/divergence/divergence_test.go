@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/languages/extract"
 	"github.com/protoscan-dev/protoscan/languages/facts"
 	"github.com/protoscan-dev/protoscan/languages/shape"
 	"github.com/protoscan-dev/protoscan/msgcheck"
@@ -343,7 +344,16 @@ func (ft fakeTree) Files(dir string) []string {
 }
 
 func (ft fakeTree) Consts(p string) map[string]float64 { return ft[p] }
-func (ft fakeTree) Prefix() string                     { return "" }
+
+// ModuleFiles resolves as the scan's tree does: by the language registry.
+func (ft fakeTree) ModuleFiles(lang, from, module string) []string {
+	for _, l := range extract.Languages() {
+		if l.Name == lang && l.ModuleFiles != nil {
+			return l.ModuleFiles(ft.Files, "", from, module)
+		}
+	}
+	return nil
+}
 
 // TestCanonicalGlobsCompiledOnce: NewModel compiles the canonical globs
 // once; one over the caps of internal/glob (2^14 patterns here, which

@@ -2,24 +2,22 @@ package divergence
 
 import (
 	"cmp"
-	"path"
 	"slices"
 	"strings"
 )
 
-// Tree is what Resolve needs of the scanned tree: its files and the
-// constants they define.
+// Tree is what Resolve needs of the scanned tree: which files a
+// reference names, and the constants they define.
 type Tree interface {
-	// Files returns the Python and Go files of directory dir (a slash
-	// path as facts name files, "" for the root), sorted by name.
-	Files(dir string) []string
+	// ModuleFiles returns the files of the module or package that
+	// module (the MODULE of a facts.Const.Ref) names, from a file of
+	// language lang at path from, as that language resolves imports;
+	// nothing when the tree has none or lang resolves none.
+	ModuleFiles(lang, from, module string) []string
 	// Consts returns the module- or package-level constants with a
 	// number value that file p defines, by name; nil when it defines
 	// none or cannot be read.
 	Consts(p string) map[string]float64
-	// Prefix is what the paths of the tree start with ("" when the scan
-	// has one root; the root's name among several).
-	Prefix() string
 }
 
 // maxRefFiles bounds the files Resolve reads, whatever the candidates'
@@ -27,12 +25,10 @@ type Tree interface {
 const maxRefFiles = 256
 
 // Resolve gives the constants of cands that name a constant of another
-// file (facts.Const.Ref) their value, where t holds that file and it
-// defines the name once with a number: a Python module the import names
-// (relative, or absolute from any directory above the importing file),
-// or a Go package's directory (the longest directory of the tree that
-// ends the import path; the importing file's own directory for a name
-// of the same package). A constant left unresolved keeps its Ref and a
+// file (facts.Const.Ref) their value, where t holds the module the
+// reference names (t.ModuleFiles) and one of its files defines the name
+// with a number (two: build-tagged variants, which differ, resolve
+// nothing). A constant left unresolved keeps its Ref and a
 // nil Value. cands is updated in place; the functions' Consts are copied
 // first, since they may be shared (the scan's cache).
 func Resolve(cands []Candidate, t Tree) {
@@ -48,9 +44,6 @@ func Resolve(cands []Candidate, t Tree) {
 	})
 	for _, i := range order {
 		c := &cands[i]
-		if c.Lang != "python" && c.Lang != "go" {
-			continue // a fenced block of a document: no module of its own
-		}
 		copied := false
 		for j := range c.Fn.Consts {
 			k := &c.Fn.Consts[j]
@@ -95,124 +88,13 @@ func (r *resolver) resolve(from, lang, ref string) (float64, bool) {
 	if !ok || name == "" {
 		return 0, false
 	}
-	if lang == "go" {
-		return r.goConst(pdir(from), mod, name)
-	}
-	for _, f := range r.pyModule(pdir(from), mod) {
-		if v, ok := r.fileConsts(f)[name]; ok {
-			return v, true
-		}
-		return 0, false // the module the import names: found, without the name
-	}
-	return 0, false
-}
-
-// has reports whether the tree holds file p.
-func (r *resolver) has(p string) bool {
-	dir, base := path.Split(p)
-	_, found := slices.BinarySearch(r.t.Files(strings.TrimSuffix(dir, "/")), p)
-	return base != "" && found
-}
-
-// pyModule returns the file of Python module mod imported from a file
-// of directory dir, or nothing.
-func (r *resolver) pyModule(dir, mod string) []string {
-	dots := len(mod) - len(strings.TrimLeft(mod, "."))
-	rest := strings.ReplaceAll(mod[dots:], ".", "/")
-	try := func(base string) []string {
-		for _, p := range []string{rest + ".py", rest + "/__init__.py"} {
-			if rest == "" {
-				p = "__init__.py"
-			}
-			if p = pjoin(base, p); r.has(p) {
-				return []string{p}
-			}
-		}
-		return nil
-	}
-	if dots > 0 {
-		base := dir
-		for range dots - 1 {
-			if base == "" || base == "." {
-				return nil
-			}
-			base = pdir(base)
-		}
-		return try(base)
-	}
-	// an absolute import: from the nearest directory above the importer
-	// that holds the module (a package root, a src/ layout)
-	for base := dir; ; base = pdir(base) {
-		if f := try(base); f != nil {
-			return f
-		}
-		if base == "" || base == "." {
-			return nil
-		}
-	}
-}
-
-// goConst finds constant name of the Go package imported as importPath
-// ("" for the package of directory dir).
-func (r *resolver) goConst(dir, importPath, name string) (float64, bool) {
-	pkg := ""
-	if importPath == "" {
-		pkg = dir
-	} else {
-		// the longest directory of the tree that ends the import path
-		for p := importPath; p != ""; {
-			if d := r.goDir(p); d != "" {
-				pkg = d
-				break
-			}
-			i := strings.IndexByte(p, '/')
-			if i < 0 {
-				break
-			}
-			p = p[i+1:]
-		}
-	}
-	if pkg == "" && importPath != "" {
-		return 0, false
-	}
 	var val float64
 	n := 0
-	for _, f := range r.t.Files(pkg) {
-		if !strings.HasSuffix(f, ".go") || strings.HasSuffix(f, "_test.go") {
-			continue
-		}
+	for _, f := range r.t.ModuleFiles(lang, from, mod) {
 		if v, ok := r.fileConsts(f)[name]; ok {
 			val = v
 			n++
 		}
 	}
-	return val, n == 1 // two: build-tagged variants, which differ
-}
-
-// goDir returns the directory of the tree named by suffix, the end of an
-// import path, if it holds Go files.
-func (r *resolver) goDir(suffix string) string {
-	if d := pjoin(r.t.Prefix(), suffix); hasGo(r.t.Files(d)) {
-		return d
-	}
-	return ""
-}
-
-func hasGo(files []string) bool {
-	return slices.ContainsFunc(files, func(f string) bool { return strings.HasSuffix(f, ".go") && !strings.HasSuffix(f, "_test.go") })
-}
-
-func pjoin(dir, p string) string {
-	if dir == "" || dir == "." {
-		return p
-	}
-	return dir + "/" + p
-}
-
-func pdir(p string) string {
-	d := path.Dir(p)
-	if d == "." {
-		return ""
-	}
-	return d
+	return val, n == 1
 }

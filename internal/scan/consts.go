@@ -31,9 +31,19 @@ func (t *constTree) add(f walk.File) {
 	}
 }
 
-func (t *constTree) Prefix() string { return t.prefix }
+// ModuleFiles asks the registry how a file of lang resolves module.
+func (t *constTree) ModuleFiles(lang, from, module string) []string {
+	for _, l := range extract.Languages() {
+		if l.Name == lang && l.ModuleFiles != nil {
+			return l.ModuleFiles(t.files, t.prefix, from, module)
+		}
+	}
+	return nil
+}
 
-func (t *constTree) Files(dir string) []string {
+// files lists the files of directory dir that may define constants,
+// sorted.
+func (t *constTree) files(dir string) []string {
 	if t.dirs == nil {
 		t.dirs = map[string][]string{}
 		for _, p := range t.paths {

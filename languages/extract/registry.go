@@ -41,6 +41,11 @@ type Lang struct {
 	// level, which the divergence analyzer resolves other files'
 	// references to; nil for a language whose files define none.
 	Consts func(ctx context.Context, src []byte) map[string]float64
+	// ModuleFiles are the files of the module a file of the language at
+	// path from names in an import (a facts.Const.Ref's MODULE), among
+	// the tree's files (files lists a directory's, sorted; prefix is
+	// what the tree's paths start with); nil: references not resolved.
+	ModuleFiles func(files func(dir string) []string, prefix, from, module string) []string
 	// Parse extracts the facts of a file (rel is its slash path from
 	// the scan root) and lists its broken parts.
 	Parse func(rel string, src []byte) (*facts.File, []Broken)
@@ -106,6 +111,9 @@ func builtin() []*Lang {
 			Name: "go", Suffixes: []string{".go"}, FenceLabels: []string{"go"},
 			Comments: facts.CComments, Divergence: true, QuotedStrings: true,
 			Consts: func(_ context.Context, src []byte) map[string]float64 { return golang.FileConsts(src) },
+			ModuleFiles: func(files func(string) []string, prefix, from, module string) []string {
+				return golang.PackageFiles(files, prefix, dirOf(from), module)
+			},
 			Parse:  code(golang.Extract),
 			Block:  func(rel string, body []byte) (*facts.File, []Broken) { return goSnippet(rel, body), nil },
 			Containers: func(_ string, src []byte) ([]facts.Container, error) {
@@ -119,6 +127,9 @@ func builtin() []*Lang {
 			Consts: func(ctx context.Context, src []byte) map[string]float64 {
 				m, _ := python.ModuleConsts(ctx, src)
 				return m
+			},
+			ModuleFiles: func(files func(string) []string, _, from, module string) []string {
+				return python.ModuleFiles(files, dirOf(from), module)
 			},
 			Parse: code(python.Extract),
 			Block: func(rel string, body []byte) (*facts.File, []Broken) {
@@ -245,4 +256,19 @@ func FenceComments(label string) facts.CommentSyntax {
 		return facts.JSONComments
 	}
 	return facts.NoComments
+}
+
+// dirOf is the directory of a slash path, "" for the root.
+func dirOf(p string) string {
+	if d := path.Dir(p); d != "." {
+		return d
+	}
+	return ""
+}
+
+// Languages are the registered languages, in registration order.
+func Languages() []*Lang {
+	mu.RLock()
+	defer mu.RUnlock()
+	return slices.Clone(languages)
 }
