@@ -114,8 +114,8 @@ func builtin() []*Lang {
 			ModuleFiles: func(files func(string) []string, prefix, from, module string) []string {
 				return golang.PackageFiles(files, prefix, dirOf(from), module)
 			},
-			Parse:  code(golang.Extract),
-			Block:  func(rel string, body []byte) (*facts.File, []Broken) { return goSnippet(rel, body), nil },
+			Parse: code(golang.Extract),
+			Block: func(rel string, body []byte) (*facts.File, []Broken) { return goSnippet(rel, body), nil },
 			Containers: func(_ string, src []byte) ([]facts.Container, error) {
 				return golang.Containers(src)
 			},
