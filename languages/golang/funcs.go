@@ -45,16 +45,15 @@ type funcState struct {
 	// is neither declared here nor a constant of the file may be a
 	// constant of another file of the package (a ref).
 	declared map[string]bool
-	// pol is the branch of the condition being walked (an if's condition,
-	// a returned verdict); expr hands it down through !, &&, || and
-	// parentheses only. verdict is the branch of `return <condition>`.
-	pol, verdict facts.Branch
+	// verdict is the branch of `return <condition>` (see visit's
+	// branchBits).
+	verdict facts.Branch
 	// results are the declaration's results (function literals' do not
 	// count), names its parameters carved from strSlab.
 	results *ast.FieldList
 	names   []string
 	// resume is the base of the field chain being walked for the literal
-	// facts only: shapes resume there (see shapeChain).
+	// facts only (shapeSpine): shapes resume there (see shapeChain).
 	resume ast.Expr
 	// side holds the tokens hold has moved aside.
 	side []shape.Token
@@ -470,24 +469,16 @@ func (x *extractor) shapeFuncLit(e *ast.FuncLit) {
 	}
 }
 
-// shapeChain finds the field chain e tops (see chain), if any, and records
-// the path it reads; the walk emits the tokens of its base, then a Field
-// per field. An assignment target writes its outermost field rather than
-// reads it; a method value (with types.Info) is no field. Selectors, index
-// expressions and r.Get("key") top chains, and assignment targets of any
-// form.
-func (x *extractor) shapeChain(e ast.Expr, v visit) (ast.Expr, int) {
-	target := v&shapeTarget != 0
-	if !target {
-		switch e.(type) {
-		case *ast.SelectorExpr, *ast.IndexExpr, *ast.CallExpr:
-		default:
-			return nil, 0
-		}
-	}
+// shapeChain finds the field chain e tops (see chain), if any: it records
+// the path read, sets the chain's base as funcState.resume and returns the
+// number of fields; the walk emits the base's tokens, then a Field per
+// field. An assignment target (a target of any form) writes its outermost
+// field rather than reads it; a method value (with types.Info) is no
+// field.
+func (x *extractor) shapeChain(e ast.Expr, target bool) int {
 	base, n := x.chain(e)
 	if n == 0 {
-		return nil, 0
+		return 0
 	}
 	segs := x.fn.segs[:n]
 	if target || x.info != nil && x.isMethodValue(e) {
@@ -496,7 +487,8 @@ func (x *extractor) shapeChain(e ast.Expr, v visit) (ast.Expr, int) {
 	if len(segs) > 0 {
 		x.fn.fields = append(x.fn.fields, x.joinPath(segs))
 	}
-	return base, n
+	x.fn.resume = base
+	return n
 }
 
 // negatesContains reports whether !e negates slices.Contains or

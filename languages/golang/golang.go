@@ -191,7 +191,8 @@ type extractor struct {
 	lines      []int
 	lastLine   int
 
-	depth int
+	depth   int
+	entered func(ast.Node) // a test hook: the nodes the walk enters (next to depth, which the walk touches too)
 
 	// function context
 	scope   string         // "Type.Method", "func", "" at file level
@@ -213,8 +214,6 @@ type extractor struct {
 	renderBuf []byte
 
 	fn funcState // the facts of the function declaration, see funcs.go
-
-	entered func(ast.Node) // a test hook: the nodes the walk enters
 }
 
 type importName struct{ name, path string }

@@ -101,12 +101,12 @@ func hasKeys(lit *ast.CompositeLit) bool {
 	return false
 }
 
-// litView makes the literal facts' view of a composite literal: a struct
-// or map literal becomes a Mapping; the string elements of a slice literal
-// take the role sc gives them, if any, and litView returns the sc that
-// applies. elided is the type implied by the parent for a literal without
-// one.
-func (x *extractor) litView(lit *ast.CompositeLit, elided ast.Expr, sc *strCtx) (litView, *strCtx) {
+// litView makes the literal facts' view lv of a composite literal: a
+// struct or map literal becomes a Mapping; the string elements of a slice
+// literal take the role sc gives them, if any, and litView returns the sc
+// that applies. elided is the type implied by the parent for a literal
+// without one.
+func (x *extractor) litView(lv *litView, lit *ast.CompositeLit, elided ast.Expr, sc *strCtx) *strCtx {
 	typ := lit.Type
 	if typ == nil {
 		typ = elided
@@ -116,21 +116,22 @@ func (x *extractor) litView(lit *ast.CompositeLit, elided ast.Expr, sc *strCtx) 
 	hasKV := hasKeys(lit)
 	switch {
 	case kind == kindList:
-		return litView{elemT: elemT}, sc
+		lv.elemT = elemT
+		return sc
 	case kind == kindUnknown && !hasKV:
+		lv.elemT = elemT
 		if sc != nil && sc.isSet && lit.Type == nil {
 			// a row of a table ([]want{{"done", "status"}}), not a
 			// nested list: its strings are no members of the set
-			sc = nil
+			return nil
 		}
-		return litView{elemT: elemT}, sc
+		return sc
 	case hasKV || kind == kindStruct && st != nil && len(lit.Elts) > 0:
-		mi := len(x.out.Mappings)
+		lv.mapping, lv.kind, lv.st, lv.keyT, lv.elemT = true, kind, st, keyT, elemT
+		lv.mi = len(x.out.Mappings)
 		x.out.Mappings = append(x.out.Mappings, facts.Mapping{Pos: x.pos(lit.Pos()), TypeName: name, InCode: true})
-		return litView{mapping: true, kind: kind, st: st, keyT: keyT, elemT: elemT, mi: mi,
-			entries: make([]facts.Entry, 0, len(lit.Elts))}, nil
 	}
-	return litView{}, nil // a positional struct literal without types.Info
+	return nil // a mapping, or a positional struct literal without types.Info
 }
 
 // entryKey returns the key of a mapping entry, emitting a string key as a

@@ -28,9 +28,9 @@ import (
 // (hold, release).
 
 // visit says what a node is walked for: the concerns, and marks a parent
-// gives the node itself (never handed further down, but through
-// parentheses).
-type visit uint8
+// gives the node itself (handed further down through parentheses only,
+// but shapeSpine, which marks the subtree of a field chain's top).
+type visit uint16
 
 const (
 	lits   visit = 1 << iota // the literal facts
@@ -41,16 +41,22 @@ const (
 	shapeNot    // shapes: the operand of !, slices.Contains(s, v) is NotIn
 	shapeGuard  // shapes: the v := x.(type) of a type switch
 	shapePost   // shapes: a for loop's post statement; its bindings wait for the body
+	shapeSpine  // shapes: below the top of a field chain, whose base is funcState.resume
+
+	// shapes: the branch of the condition the expression is (an if's
+	// condition, a returned verdict), a facts.Branch; expr hands it down
+	// through !, &&, || and parentheses only.
+	branchShift       = 8
+	branchBits  visit = 3 << branchShift
 
 	concerns = lits | shapes
+	handed   = concerns | shapeSpine // what expr hands its children
 )
 
-// enter reports a node the walk enters to the test hook.
-func (x *extractor) enter(n ast.Node) {
-	if x.entered != nil {
-		x.entered(n)
-	}
-}
+// branch returns the mark of the condition's branch b.
+func branch(b facts.Branch) visit { return visit(b) << branchShift & branchBits }
+
+func (v visit) branch() facts.Branch { return facts.Branch(v & branchBits >> branchShift) }
 
 func (x *extractor) stmts(list []ast.Stmt, c visit) {
 	for _, s := range list {
@@ -77,7 +83,9 @@ func (x *extractor) stmt(s ast.Stmt, v visit) {
 		return
 	}
 	x.depth++
-	x.enter(s)
+	if x.entered != nil { // the test hook (converting s to a Node costs)
+		x.entered(s)
+	}
 	c := v & concerns
 	switch s := s.(type) {
 	case *ast.BlockStmt:
@@ -192,12 +200,16 @@ func (x *extractor) assignOne(lhs, rhs ast.Expr, c visit) {
 			x.emit(lit, facts.RoleAssign, s.key, s.recv, -1, -1)
 		}
 		x.unbind(lhs)
-		x.expr(rhs, c&^lits)
+		if c&shapes != 0 {
+			x.expr(rhs, shapes)
+		}
 		return
 	}
 	if cl := x.listLit(rhs); cl != nil && !isBlank(lhs) {
 		sc := strCtx{role: facts.RoleMember, mapping: -1, group: -1, isSet: true, set: x.render(lhs), setPos: cl.Pos()}
-		x.enter(cl)
+		if x.entered != nil {
+			x.entered(cl)
+		}
 		x.composite(cl, c, nil, nil, &sc)
 		x.unbind(lhs)
 		return
@@ -281,7 +293,8 @@ func (x *extractor) returnStmt(s *ast.ReturnStmt, c visit) {
 	if c&shapes != 0 {
 		x.tok(shape.Return)
 		if len(s.Results) == 1 {
-			x.fn.pol = x.fn.verdict
+			x.expr(s.Results[0], c|branch(x.fn.verdict))
+			return
 		}
 	}
 	x.exprs(s.Results, c)
@@ -289,11 +302,12 @@ func (x *extractor) returnStmt(s *ast.ReturnStmt, c visit) {
 
 func (x *extractor) ifStmt(s *ast.IfStmt, c visit) {
 	x.stmt(s.Init, c)
+	cc := c
 	if c&shapes != 0 {
 		x.tok(shape.If)
-		x.fn.pol = x.ifBranch(s)
+		cc |= branch(x.ifBranch(s))
 	}
-	x.expr(s.Cond, c)
+	x.expr(s.Cond, cc)
 	x.body(s.Body, c)
 	if s.Else == nil {
 		return
@@ -484,27 +498,23 @@ func (x *extractor) exprs(list []ast.Expr, c visit) {
 // expr walks an expression. Type expressions are not entered: they hold
 // no literal in a context of interest, and no shape.
 func (x *extractor) expr(e ast.Expr, v visit) {
-	if v&shapes == 0 && e != nil && e == x.fn.resume { // the base of a field chain
-		v |= shapes
-		x.fn.resume = nil
+	if v&shapeSpine != 0 && e == x.fn.resume && e != nil { // the base of a field chain
+		v = v&^shapeSpine | shapes
 	}
-	var pol facts.Branch
-	if v&shapes != 0 { // a condition's branch reaches this expression, not its operands
-		pol, x.fn.pol = x.fn.pol, facts.BranchUnknown
-	}
-	if e == nil || x.depth >= maxDepth || v&concerns == 0 && x.fn.resume == nil {
+	if e == nil || x.depth >= maxDepth || v&(concerns|shapeSpine) == 0 {
 		return
 	}
 	x.depth++
-	x.enter(e)
-	fields := 0
-	if v&shapes != 0 {
-		if base, n := x.shapeChain(e, v); n > 0 { // shapes resume at base
-			fields, x.fn.resume = n, base
-			v &^= shapes
+	if x.entered != nil {
+		x.entered(e)
+	}
+	c := v & handed
+	fields := 0 // e tops a field chain: shapes resume at its base
+	if v&shapeTarget != 0 {
+		if fields = x.shapeChain(e, true); fields > 0 {
+			c = c&^shapes | shapeSpine
 		}
 	}
-	c := v & concerns
 	switch e := e.(type) {
 	case *ast.Ident:
 		if c&lits != 0 && x.untyped != nil {
@@ -518,21 +528,27 @@ func (x *extractor) expr(e ast.Expr, v visit) {
 			x.tok(basicToken(e))
 		}
 	case *ast.ParenExpr:
-		if c&shapes != 0 {
-			x.fn.pol = pol
-		}
-		x.expr(e.X, c|v&(litTarget|shapeNot))
+		x.expr(e.X, c|v&(litTarget|shapeNot|branchBits))
 	case *ast.SelectorExpr:
-		if c&shapes != 0 && e.Sel != nil && x.isPackage(e.X) { // pkg.Name
-			x.tok(shape.Name)
-			c &^= shapes
+		if c&shapes != 0 {
+			if fields = x.shapeChain(e, false); fields > 0 {
+				c = c&^shapes | shapeSpine
+			} else if e.Sel != nil && x.isPackage(e.X) { // pkg.Name
+				x.tok(shape.Name)
+				c &^= shapes
+			}
 		}
 		x.expr(e.X, c)
 	case *ast.IndexExpr:
-		x.index(e, v)
+		if c&shapes != 0 {
+			if fields = x.shapeChain(e, false); fields > 0 {
+				c = c&^shapes | shapeSpine
+			}
+		}
+		x.index(e, c|v&litTarget)
 	case *ast.IndexListExpr:
 		x.expr(e.X, c)
-		x.exprs(e.Indices, c&lits)
+		x.exprs(e.Indices, c&(lits|shapeSpine))
 	case *ast.SliceExpr:
 		if c&shapes != 0 {
 			x.tok(shape.Index)
@@ -546,11 +562,16 @@ func (x *extractor) expr(e ast.Expr, v visit) {
 	case *ast.StarExpr:
 		x.expr(e.X, c)
 	case *ast.UnaryExpr:
-		x.unary(e, c, pol)
+		x.unary(e, c, v.branch())
 	case *ast.BinaryExpr:
-		x.binary(e, c, pol)
+		x.binary(e, c, v.branch())
 	case *ast.CallExpr:
-		x.callExpr(e, v)
+		if c&shapes != 0 && isGet(e) {
+			if fields = x.shapeChain(e, false); fields > 0 {
+				c = c&^shapes | shapeSpine
+			}
+		}
+		x.callExpr(e, c|v&shapeNot)
 	case *ast.CompositeLit:
 		x.composite(e, c, nil, nil, nil)
 	case *ast.FuncLit:
@@ -560,7 +581,7 @@ func (x *extractor) expr(e ast.Expr, v visit) {
 		x.expr(e.Value, c)
 	}
 	if fields > 0 {
-		x.fn.resume = nil // reached, or cut by the depth limit
+		x.fn.resume = nil
 		for range fields {
 			x.tok(shape.Field)
 		}
@@ -568,10 +589,16 @@ func (x *extractor) expr(e ast.Expr, v visit) {
 	x.depth--
 }
 
+// isGet reports whether c may be r.Get("key"), a field read.
+func isGet(c *ast.CallExpr) bool {
+	sel, ok := c.Fun.(*ast.SelectorExpr)
+	return ok && len(c.Args) == 1 && sel.Sel != nil && sel.Sel.Name == "Get"
+}
+
 // index walks xs[i]: a lookup in a collection (lits), Index <xs> <i>
 // (shapes; f[T] instantiates, a string key is a field).
 func (x *extractor) index(e *ast.IndexExpr, v visit) {
-	c := v & concerns
+	c := v & handed
 	if c&lits != 0 && v&litTarget == 0 {
 		x.lookup(e)
 	}
@@ -594,7 +621,7 @@ func (x *extractor) unary(e *ast.UnaryExpr, c visit, pol facts.Branch) {
 			v |= shapeNot
 		} else {
 			x.tok(shape.Not)
-			x.fn.pol = pol.Flip()
+			v |= branch(pol.Flip())
 		}
 	}
 	x.expr(e.X, v)
@@ -604,21 +631,17 @@ func (x *extractor) binary(e *ast.BinaryExpr, c visit, pol facts.Branch) {
 	if c&lits != 0 && (e.Op == token.EQL || e.Op == token.NEQ) {
 		x.compare(e.X, e.Y)
 	}
-	logical := c&shapes != 0 && x.shapeBinary(e, pol)
-	if logical {
-		x.fn.pol = pol
+	if c&shapes != 0 && x.shapeBinary(e, pol) { // && and ||: the operands are the condition
+		c |= branch(pol)
 	}
 	x.expr(e.X, c)
-	if logical {
-		x.fn.pol = pol
-	}
 	x.expr(e.Y, c)
 }
 
 // callExpr walks a call: lits read the calls that compare, shapes say
 // which parts of the call they walk (callShape).
 func (x *extractor) callExpr(e *ast.CallExpr, v visit) {
-	c := v & concerns
+	c := v & handed
 	if c&lits != 0 {
 		x.compareCall(e)
 	}
@@ -626,30 +649,35 @@ func (x *extractor) callExpr(e *ast.CallExpr, v visit) {
 	if c&shapes != 0 {
 		cs = x.shapeCall(e, v&shapeNot != 0)
 	}
-	fc := c & lits
+	fc := c & (lits | shapeSpine)
 	switch cs.fun {
 	case funWhole:
 		fc |= shapes
 	case funRecv: // a method: Call <receiver> <args> End
+		fc |= shapeSpine
 		x.fn.resume = e.Fun.(*ast.SelectorExpr).X
 	}
 	x.expr(e.Fun, fc)
 	if cs.fun == funRecv {
 		x.fn.resume = nil
 	}
-	mark, held := len(x.fn.toks), 0
-	for i, a := range e.Args {
-		ac := c & lits
-		if cs.from <= i && i < cs.to {
-			ac |= shapes
-		}
-		x.expr(a, ac)
-		if cs.swap && i == 0 {
-			held = x.hold(mark)
-		}
-	}
-	if cs.swap {
+	switch {
+	case c&shapes == 0 || cs.from == 0 && cs.to == len(e.Args) && !cs.swap:
+		x.exprs(e.Args, c)
+	case cs.swap: // In <v> <s>
+		mark := len(x.fn.toks)
+		x.expr(e.Args[0], c)
+		held := x.hold(mark)
+		x.expr(e.Args[1], c)
 		x.release(held)
+	default:
+		for i, a := range e.Args {
+			ac := c &^ shapes
+			if cs.from <= i && i < cs.to {
+				ac = c
+			}
+			x.expr(a, ac)
+		}
 	}
 	if cs.end {
 		x.tok(shape.End)
@@ -686,27 +714,39 @@ func (x *extractor) composite(cl *ast.CompositeLit, c visit, litT, shapeT ast.Ex
 	x.depth++
 	var lv litView
 	if c&lits != 0 {
-		lv, sc = x.litView(cl, litT, sc)
+		sc = x.litView(&lv, cl, litT, sc)
 	}
 	var sv shapeView
 	if c&shapes != 0 {
 		sv = x.shapeView(cl, shapeT)
 	}
+	var entries []facts.Entry
+	if lv.mapping {
+		entries = make([]facts.Entry, 0, len(cl.Elts))
+	}
 	for i, el := range cl.Elts {
-		x.element(i, el, c, &lv, &sv, sc)
+		if key, val, keyed := x.element(i, el, c, &lv, &sv, sc); keyed {
+			entries = append(entries, facts.Entry{
+				Key:    key,
+				KeyPos: x.pos(el.Pos()),
+				ValPos: x.pos(val.Pos()),
+				Value:  x.value(val, 0),
+			})
+		}
 	}
 	if c&shapes != 0 {
 		x.tok(shape.End)
 	}
 	if lv.mapping {
-		x.out.Mappings[lv.mi].Entries = lv.entries
+		x.out.Mappings[lv.mi].Entries = entries
 	}
 	x.depth--
 }
 
 // element walks the i-th element of a composite literal: its key, then
 // its value. The strings of a list take the role ls gives them (lits).
-func (x *extractor) element(i int, el ast.Expr, c visit, lv *litView, sv *shapeView, ls *strCtx) {
+// For a Mapping's entry, it returns the key, the value and keyed.
+func (x *extractor) element(i int, el ast.Expr, c visit, lv *litView, sv *shapeView, ls *strCtx) (string, ast.Expr, bool) {
 	val := el
 	key, keyed := "", false
 	if kv, ok := el.(*ast.KeyValueExpr); ok {
@@ -721,17 +761,18 @@ func (x *extractor) element(i int, el ast.Expr, c visit, lv *litView, sv *shapeV
 		if c&shapes != 0 && sv.isMap && x.shapeKey(kv.Key, sv) {
 			kc |= shapes
 		}
-		x.elem(kv.Key, kc, lv.keyT, sv.keyT, nil)
+		if kc != 0 {
+			x.elem(kv.Key, kc, lv.keyT, sv.keyT, nil)
+		}
 	} else if lv.mapping && lv.st != nil && i < lv.st.NumFields() { // positional, fields from types.Info
 		key, keyed = lv.st.Field(i).Name(), true
 	}
 	if val == nil {
-		return
+		return "", nil, false
 	}
 	vc := c & shapes
 	var litT ast.Expr
 	var sc *strCtx
-	var entry strCtx
 	if c&lits != 0 {
 		switch {
 		case lv.mapping:
@@ -743,7 +784,7 @@ func (x *extractor) element(i int, el ast.Expr, c visit, lv *litView, sv *shapeV
 				x.emit(l, facts.RoleValue, key, "", m, -1)
 				break
 			}
-			entry = strCtx{role: facts.RoleValue, key: key, mapping: m, group: -1}
+			entry := strCtx{role: facts.RoleValue, key: key, mapping: m, group: -1}
 			vc, litT, sc = vc|lits, lv.elemT, &entry
 		default:
 			if ls != nil {
@@ -755,15 +796,10 @@ func (x *extractor) element(i int, el ast.Expr, c visit, lv *litView, sv *shapeV
 			vc, litT, sc = vc|lits, lv.elemT, ls
 		}
 	}
-	x.elem(val, vc, litT, sv.elemT, sc)
-	if lv.mapping && keyed {
-		lv.entries = append(lv.entries, facts.Entry{
-			Key:    key,
-			KeyPos: x.pos(el.Pos()),
-			ValPos: x.pos(val.Pos()),
-			Value:  x.value(val, 0),
-		})
+	if vc != 0 {
+		x.elem(val, vc, litT, sv.elemT, sc)
 	}
+	return key, val, lv.mapping && keyed
 }
 
 // elem walks an element, key or value of a composite literal, handing a
@@ -775,7 +811,9 @@ func (x *extractor) elem(e ast.Expr, c visit, litT, shapeT ast.Expr, sc *strCtx)
 	}
 	if cl, ok := v.(*ast.CompositeLit); ok {
 		if c&concerns != 0 {
-			x.enter(cl)
+			if x.entered != nil {
+				x.entered(cl)
+			}
 			x.composite(cl, c, litT, shapeT, sc)
 		}
 		return
@@ -791,7 +829,6 @@ type litView struct {
 	st          *types.Struct
 	keyT, elemT ast.Expr
 	mi          int // the Mapping's index
-	entries     []facts.Entry
 }
 
 // shapeView is what the shape makes of a composite literal.
