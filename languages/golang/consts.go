@@ -22,13 +22,13 @@ func (x *extractor) constDecl(d *ast.GenDecl) {
 		specType := typeNameOf(vs.Type)
 		for i, v := range vs.Values {
 			if i >= len(vs.Names) || vs.Names[i] == nil {
-				x.expr(v)
+				x.expr(v, lits)
 				continue
 			}
 			name := vs.Names[i]
 			lit, conv := x.constLit(v)
 			if lit == nil {
-				x.expr(v)
+				x.expr(v, lits)
 				continue
 			}
 			typ := specType

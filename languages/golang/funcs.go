@@ -15,8 +15,8 @@ import (
 	"github.com/protoscan-dev/protoscan/languages/shape"
 )
 
-// funcState is the state of the function walk, which makes the
-// facts.Function of every function declaration. Its buffers are reused
+// funcState is the state of the shapes concern of the walk, which makes
+// the facts.Function of every function declaration. Its buffers are reused
 // from one function to the next.
 type funcState struct {
 	toks   []shape.Token
@@ -45,10 +45,18 @@ type funcState struct {
 	// is neither declared here nor a constant of the file may be a
 	// constant of another file of the package (a ref).
 	declared map[string]bool
-	// pol is the branch of the condition being walked (an if's condition,
-	// a returned verdict); fexpr hands it down through !, &&, || and
-	// parentheses only. verdict is the branch of `return <condition>`.
-	pol, verdict facts.Branch
+	// verdict is the branch of `return <condition>` (see visit's
+	// branchBits).
+	verdict facts.Branch
+	// results are the declaration's results (function literals' do not
+	// count), names its parameters carved from strSlab.
+	results *ast.FieldList
+	names   []string
+	// resume is the base of the field chain being walked for the literal
+	// facts only (shapeSpine): shapes resume there (see shapeChain).
+	resume ast.Expr
+	// side holds the tokens hold has moved aside.
+	side []shape.Token
 
 	// strSlab and constSlab hand out the Params, Fields, Calls and Consts
 	// of the file's functions from a few shared chunks, not a slice each.
@@ -152,8 +160,10 @@ func (x *extractor) constSpecs(g *ast.GenDecl, m map[string]constVal) {
 	}
 }
 
-// function makes the facts.Function of a declaration with a body.
-func (x *extractor) function(d *ast.FuncDecl) {
+// beginFunction starts the facts.Function of a declaration with a body,
+// which the walk of its body makes with funcDecl: the state of the last
+// one is reset, the parameters are Param tokens and variables.
+func (x *extractor) beginFunction(d *ast.FuncDecl) {
 	s := &x.fn
 	s.toks, s.consts, s.fields, s.calls = s.toks[:0], s.consts[:0], s.fields[:0], s.calls[:0]
 	clear(s.alias)
@@ -161,18 +171,24 @@ func (x *extractor) function(d *ast.FuncDecl) {
 	clear(s.declared)
 	s.recovered = false
 	s.verdict = facts.BranchUnknown
+	s.results, s.names = nil, nil
 	if d.Type != nil && d.Name != nil && returnsBool(d.Type.Results) {
 		s.verdict = verdictOf(d.Name.Name)
 	}
-	var params []string
 	if d.Type != nil {
-		params = take(&s.strSlab, x.params(d.Type.Params, true))
+		s.results = d.Type.Results
+		s.names = take(&s.strSlab, x.params(d.Type.Params, true))
 		x.shadowFields(d.Type.Results)
 	}
 	if d.Recv != nil {
 		x.shadowFields(d.Recv)
 	}
-	x.fstmts(d.Body.List)
+}
+
+// endFunction appends the facts.Function of a declaration whose body has
+// been walked.
+func (x *extractor) endFunction(d *ast.FuncDecl) {
+	s := &x.fn
 	end := d.End()
 	if !end.IsValid() || int(end)-x.base > x.size { // a body go/parser did not close
 		end = token.Pos(x.base + x.size)
@@ -181,7 +197,7 @@ func (x *extractor) function(d *ast.FuncDecl) {
 		Name:   x.scope, // set by funcDecl
 		Pos:    x.pos(d.Pos()),
 		End:    x.pos(end),
-		Params: params,
+		Params: s.names,
 		Shape:  shape.Fingerprint(s.toks),
 		Size:   len(s.toks),
 	}
@@ -288,225 +304,99 @@ func (x *extractor) setLocal(name string, c constVal) {
 	x.fn.local[name] = c
 }
 
-func (x *extractor) fstmts(list []ast.Stmt) {
-	for _, s := range list {
-		x.fstmt(s)
-	}
+// hold moves the tokens emitted since mark aside, for release to put them
+// back after the tokens emitted in between: the walk meets a for loop's
+// post statement before its body, and s before v in slices.Contains(s, v),
+// whose shapes are body post and In v s. It returns what release takes.
+func (x *extractor) hold(mark int) int {
+	s := &x.fn
+	n := len(s.side)
+	s.side = append(s.side, s.toks[mark:]...)
+	s.toks = s.toks[:mark]
+	return n
 }
 
-// fbody emits a block's statements and End.
-func (x *extractor) fbody(b *ast.BlockStmt) {
-	if b != nil {
-		x.fstmts(b.List)
-	}
-	x.tok(shape.End)
+func (x *extractor) release(n int) {
+	s := &x.fn
+	s.toks = append(s.toks, s.side[n:]...)
+	s.side = s.side[:n]
 }
 
-// fstmt emits the tokens of a statement.
-func (x *extractor) fstmt(s ast.Stmt) {
-	if s == nil || x.depth >= maxDepth {
-		return
+func identToken(id *ast.Ident) shape.Token {
+	switch id.Name {
+	case "true", "false":
+		return shape.Bool
+	case "nil":
+		return shape.Nil
 	}
-	x.depth++
-	switch s := s.(type) {
-	case *ast.BlockStmt:
-		x.fstmts(s.List)
-	case *ast.ExprStmt:
-		x.fexpr(s.X)
-	case *ast.AssignStmt:
-		x.fassign(s)
-	case *ast.DeclStmt:
-		if g, ok := s.Decl.(*ast.GenDecl); ok {
-			x.fdecl(g)
-		}
-	case *ast.ReturnStmt:
-		x.tok(shape.Return)
-		if len(s.Results) == 1 {
-			x.fn.pol = x.fn.verdict
-		}
-		x.fexprs(s.Results)
-	case *ast.IfStmt:
-		x.fstmt(s.Init)
-		x.tok(shape.If)
-		x.fn.pol = x.ifBranch(s)
-		x.fexpr(s.Cond)
-		x.fbody(s.Body)
-		switch e := s.Else.(type) {
-		case nil:
-		case *ast.BlockStmt:
-			x.tok(shape.Else)
-			x.fbody(e)
-		default: // else if
-			x.tok(shape.Else)
-			x.fstmt(e)
-		}
-	case *ast.SwitchStmt:
-		x.fswitch(s)
-	case *ast.TypeSwitchStmt:
-		x.fstmt(s.Init)
-		x.tok(shape.Switch)
-		switch a := s.Assign.(type) {
-		case *ast.AssignStmt: // v := x.(type)
-			for _, l := range a.Lhs {
-				if id, ok := l.(*ast.Ident); ok {
-					x.newVar(id.Name)
-				}
-			}
-			x.fexprs(a.Rhs)
-		case *ast.ExprStmt:
-			x.fexpr(a.X)
-		}
-		x.fclauses(s.Body, false)
-	case *ast.SelectStmt:
-		x.tok(shape.Switch)
-		x.fclauses(s.Body, true)
-	case *ast.CaseClause, *ast.CommClause: // outside a switch: never from go/parser
-		x.fclause(s, true)
-	case *ast.ForStmt:
-		// init; while cond { body; post }
-		x.fstmt(s.Init)
-		x.tok(shape.Loop)
-		if s.Cond != nil {
-			x.fexpr(s.Cond)
-		} else {
-			x.tok(shape.Bool) // for {} is while true
-		}
-		if s.Body != nil {
-			x.fstmts(s.Body.List)
-		}
-		x.fstmt(s.Post)
-		x.tok(shape.End)
-	case *ast.RangeStmt:
-		x.tok(shape.Loop)
-		for _, v := range [2]ast.Expr{s.Key, s.Value} {
-			if v == nil || isBlank(v) {
-				continue
-			}
-			if id, ok := v.(*ast.Ident); ok {
-				x.newVar(id.Name)
-			}
-			x.flhs(v)
-		}
-		x.fexpr(s.X)
-		x.fbody(s.Body)
-	case *ast.LabeledStmt:
-		x.fstmt(s.Stmt)
-	case *ast.BranchStmt:
-		x.tok(shape.Break)
-	case *ast.GoStmt:
-		if s.Call != nil {
-			x.fexpr(s.Call)
-		}
-	case *ast.DeferStmt:
-		if s.Call != nil {
-			x.fdefer(s.Call)
-		}
-	case *ast.SendStmt: // ch <- v is a put: Call <ch> <v> End
-		x.tok(shape.Call)
-		x.fexpr(s.Chan)
-		x.fexpr(s.Value)
-		x.tok(shape.End)
-	case *ast.IncDecStmt: // x++ is x += 1
-		x.tok(shape.Assign)
-		x.fexpr(s.X)
-		x.tok(shape.Num)
-		if id, ok := s.X.(*ast.Ident); ok {
-			x.newVar(id.Name)
-		}
-	}
-	x.depth--
+	return shape.Name
 }
 
-// fdefer emits a deferred call, preceded by Try when it recovers.
-func (x *extractor) fdefer(call *ast.CallExpr) {
-	start, saved := len(x.fn.toks), x.fn.recovered
-	x.fn.recovered = false
-	x.fexpr(call)
+func basicToken(l *ast.BasicLit) shape.Token {
+	if l.Kind == token.STRING || l.Kind == token.CHAR {
+		return shape.Str
+	}
+	return shape.Num
+}
+
+// shapeDefer ends a deferred call begun at token start: Try before it
+// when it recovers.
+func (x *extractor) shapeDefer(start int, saved bool) {
 	if x.fn.recovered {
 		x.fn.toks = slices.Insert(x.fn.toks, start, shape.Try)
 	}
 	x.fn.recovered = x.fn.recovered || saved
 }
 
-// fclauses emits the clauses of a switch, type switch or select and the
-// final End; case literals compared with a tag are recorded by fswitch, not
-// here.
-func (x *extractor) fclauses(b *ast.BlockStmt, values bool) {
-	if b != nil {
-		for _, c := range b.List {
-			x.fclause(c, values)
-		}
-	}
-	x.tok(shape.End)
+// caseTag is the field a switch's tag reads, found at its first constant
+// case.
+type caseTag struct {
+	ref  fieldRef
+	done bool
 }
 
-// fclause emits Case <values> <body> End; the types of a type switch's
-// cases (!values) are erased.
-func (x *extractor) fclause(c ast.Stmt, values bool) {
-	switch c := c.(type) {
-	case *ast.CaseClause:
-		x.tok(shape.Case)
-		if values {
-			x.fexprs(c.List)
-		}
-		x.fstmts(c.Body)
-		x.tok(shape.End)
-	case *ast.CommClause:
-		x.tok(shape.Case)
-		x.fstmt(c.Comm)
-		x.fstmts(c.Body)
-		x.tok(shape.End)
-	default:
-		x.fstmt(c)
+// caseConst records the constant a case value compares the tag with.
+func (x *extractor) caseConst(tag, v ast.Expr, t *caseTag) {
+	val, p, ok := x.constOf(v, v.Pos())
+	if !ok {
+		return
 	}
+	if !t.done {
+		t.ref, t.done = x.constRef(tag), true
+	}
+	x.addConst(val, t.ref, "==", p)
 }
 
-func (x *extractor) fswitch(s *ast.SwitchStmt) {
-	x.fstmt(s.Init)
-	x.tok(shape.Switch)
-	x.fexpr(s.Tag)
-	var tag fieldRef
-	tagDone := false
-	if s.Body != nil {
-		for _, c := range s.Body.List {
-			cc, ok := c.(*ast.CaseClause)
-			if !ok {
-				x.fstmt(c)
-				continue
-			}
-			x.tok(shape.Case)
-			for _, v := range cc.List {
-				if s.Tag != nil {
-					if val, p, ok := x.constOf(v, v.Pos()); ok {
-						if !tagDone {
-							tag, tagDone = x.constRef(s.Tag), true
-						}
-						x.addConst(val, tag, "==", p)
-					}
-				}
-				x.fexpr(v)
-			}
-			x.fstmts(cc.Body)
-			x.tok(shape.End)
-		}
+// shapeAssign starts lhs = rhs with Assign; the guard of a type switch
+// (v := x.(type)) only declares its variables.
+func (x *extractor) shapeAssign(s *ast.AssignStmt, guard bool) {
+	if !guard {
+		x.tok(shape.Assign)
+		return
 	}
-	x.tok(shape.End)
-}
-
-// fassign emits Assign <lhs...> <rhs...> and keeps the aliases: a
-// variable assigned a field read stands for that field.
-func (x *extractor) fassign(s *ast.AssignStmt) {
-	x.tok(shape.Assign)
-	plain := s.Tok == token.ASSIGN || s.Tok == token.DEFINE
 	for _, l := range s.Lhs {
-		if plain {
-			x.flhs(l)
-		} else {
-			x.fexpr(l) // x += y reads x
+		if id, ok := l.(*ast.Ident); ok {
+			x.newVar(id.Name)
 		}
 	}
-	x.fexprs(s.Rhs)
-	x.bindAll(s.Lhs, s.Rhs, plain)
+}
+
+// shapeIncDec notes the variable x++ assigns.
+func (x *extractor) shapeIncDec(s *ast.IncDecStmt) {
+	if id, ok := s.X.(*ast.Ident); ok {
+		x.newVar(id.Name)
+	}
+}
+
+// postBindings makes the bindings of a for loop's post statement, after
+// the body.
+func (x *extractor) postBindings(post ast.Stmt) {
+	switch p := post.(type) {
+	case *ast.AssignStmt:
+		x.bindAll(p.Lhs, p.Rhs, p.Tok == token.ASSIGN || p.Tok == token.DEFINE)
+	case *ast.IncDecStmt:
+		x.shapeIncDec(p)
+	}
 }
 
 // bindAll updates the aliases and shadowed constants after lhs = rhs.
@@ -538,167 +428,74 @@ func (x *extractor) bindAll(lhs, rhs []ast.Expr, plain bool) {
 	}
 }
 
-// fdecl handles a declaration in a function: constants are noted (no
-// tokens), var x = y is Assign <x> <y>, var x T only declares x.
-func (x *extractor) fdecl(g *ast.GenDecl) {
-	switch g.Tok {
-	case token.CONST:
-		if x.fn.local == nil {
-			x.fn.local = make(map[string]constVal)
-		}
-		x.constSpecs(g, x.fn.local)
-	case token.VAR:
-		for _, s := range g.Specs {
-			vs, ok := s.(*ast.ValueSpec)
-			if !ok {
-				continue
-			}
-			if len(vs.Values) > 0 {
-				x.tok(shape.Assign)
-				for _, n := range vs.Names {
-					if n != nil {
-						x.tok(shape.Name)
-					}
-				}
-				x.fexprs(vs.Values)
-			}
-			lhs := x.fn.lhs[:0] // after the values, which may declare variables too
-			for _, n := range vs.Names {
-				if n != nil {
-					lhs = append(lhs, n)
-				}
-			}
-			x.fn.lhs = lhs
-			x.bindAll(lhs, vs.Values, true)
+// localConsts notes the constants declared in the function (no tokens).
+func (x *extractor) localConsts(g *ast.GenDecl) {
+	if x.fn.local == nil {
+		x.fn.local = make(map[string]constVal)
+	}
+	x.constSpecs(g, x.fn.local)
+}
+
+// shapeVarNames starts var x = y: Assign <x>, the values follow.
+func (x *extractor) shapeVarNames(vs *ast.ValueSpec) {
+	x.tok(shape.Assign)
+	for _, n := range vs.Names {
+		if n != nil {
+			x.tok(shape.Name)
 		}
 	}
 }
 
-func (x *extractor) fexprs(list []ast.Expr) {
-	for _, e := range list {
-		x.fexpr(e)
+// shapeVarBind declares the names of a var spec, after its values (which
+// may declare variables too); var x T only declares x.
+func (x *extractor) shapeVarBind(vs *ast.ValueSpec) {
+	lhs := x.fn.lhs[:0]
+	for _, n := range vs.Names {
+		if n != nil {
+			lhs = append(lhs, n)
+		}
+	}
+	x.fn.lhs = lhs
+	x.bindAll(lhs, vs.Values, true)
+}
+
+// shapeFuncLit starts a function literal: Func <params>, its body and End
+// follow.
+func (x *extractor) shapeFuncLit(e *ast.FuncLit) {
+	x.tok(shape.Func)
+	if e.Type != nil {
+		x.params(e.Type.Params, false)
+		x.shadowFields(e.Type.Results)
 	}
 }
 
-// flhs emits an assignment target: a field written is not a field read,
-// but the fields its receiver is read from are (h.Metrics.Quality = 1
-// reads metrics).
-func (x *extractor) flhs(e ast.Expr) {
-	if base, n := x.chain(e); n > 0 {
-		x.fchain(base, n, true)
-		return
+// shapeChain finds the field chain e tops (see chain), if any: it records
+// the path read, sets the chain's base as funcState.resume and returns the
+// number of fields; the walk emits the base's tokens, then a Field per
+// field. An assignment target (a target of any form) writes its outermost
+// field rather than reads it; a method value (with types.Info) is no
+// field.
+func (x *extractor) shapeChain(e ast.Expr, target bool) int {
+	base, n := x.chain(e)
+	if n == 0 {
+		return 0
 	}
-	x.fexpr(e)
-}
-
-// fchain emits a field chain found by chain: its base's tokens, then Field
-// per field, and records the path read, without the outermost field when
-// skipOuter (a field written, a method).
-func (x *extractor) fchain(base ast.Expr, n int, skipOuter bool) {
 	segs := x.fn.segs[:n]
-	if skipOuter {
+	if target || x.info != nil && x.isMethodValue(e) {
 		segs = segs[1:]
 	}
 	if len(segs) > 0 {
 		x.fn.fields = append(x.fn.fields, x.joinPath(segs))
 	}
-	x.fexpr(base)
-	for range n {
-		x.tok(shape.Field)
-	}
+	x.fn.resume = base
+	return n
 }
 
-// fexpr emits the tokens of an expression in prefix order.
-func (x *extractor) fexpr(e ast.Expr) {
-	// the condition's branch reaches this expression, not its operands
-	pol := x.fn.pol
-	x.fn.pol = facts.BranchUnknown
-	if e == nil || x.depth >= maxDepth {
-		return
-	}
-	x.depth++
-	switch v := e.(type) {
-	case *ast.Ident:
-		switch v.Name {
-		case "true", "false":
-			x.tok(shape.Bool)
-		case "nil":
-			x.tok(shape.Nil)
-		default:
-			x.tok(shape.Name)
-		}
-	case *ast.BasicLit:
-		if v.Kind == token.STRING || v.Kind == token.CHAR {
-			x.tok(shape.Str)
-		} else {
-			x.tok(shape.Num)
-		}
-	case *ast.ParenExpr:
-		x.fn.pol = pol
-		x.fexpr(v.X)
-	case *ast.SelectorExpr, *ast.IndexExpr:
-		if base, n := x.chain(e); n > 0 {
-			// h.Validate as a value is a method, not a field (with types.Info)
-			x.fchain(base, n, x.info != nil && x.isMethodValue(e))
-			break
-		}
-		switch v := v.(type) {
-		case *ast.SelectorExpr: // pkg.Name, or no Sel
-			if v.Sel != nil && x.isPackage(v.X) {
-				x.tok(shape.Name)
-			} else {
-				x.fexpr(v.X)
-			}
-		case *ast.IndexExpr:
-			if x.isTypeExpr(v.Index) { // f[T]: an instantiation
-				x.fexpr(v.X)
-				break
-			}
-			x.tok(shape.Index)
-			x.fexpr(v.X)
-			x.fexpr(v.Index)
-		}
-	case *ast.IndexListExpr:
-		x.fexpr(v.X)
-	case *ast.SliceExpr:
-		x.tok(shape.Index)
-		x.fexpr(v.X)
-		x.fexpr(v.Low)
-		x.fexpr(v.High)
-		x.fexpr(v.Max)
-	case *ast.StarExpr:
-		x.fexpr(v.X)
-	case *ast.TypeAssertExpr:
-		x.fexpr(v.X)
-	case *ast.UnaryExpr:
-		if v.Op == token.NOT {
-			if c, ok := unparen(v.X).(*ast.CallExpr); ok && x.containsKind(c) != "" {
-				x.fcontains(c, true)
-				break
-			}
-			x.tok(shape.Not)
-			x.fn.pol = pol.Flip()
-		}
-		x.fexpr(v.X)
-	case *ast.BinaryExpr:
-		x.fbinary(v, pol)
-	case *ast.CallExpr:
-		x.fcall(v)
-	case *ast.CompositeLit:
-		x.fcomposite(v, nil)
-	case *ast.FuncLit:
-		x.tok(shape.Func)
-		if v.Type != nil {
-			x.params(v.Type.Params, false)
-			x.shadowFields(v.Type.Results)
-		}
-		x.fbody(v.Body)
-	case *ast.KeyValueExpr:
-		x.fexpr(v.Key)
-		x.fexpr(v.Value)
-	}
-	// type expressions, ellipses and bad expressions have no tokens
-	x.depth--
+// negatesContains reports whether !e negates slices.Contains or
+// strings.Contains: NotIn.
+func (x *extractor) negatesContains(e *ast.UnaryExpr) bool {
+	c, ok := unparen(e.X).(*ast.CallExpr)
+	return ok && x.containsKind(c) != ""
 }
 
 func binaryToken(op token.Token) shape.Token {
@@ -723,21 +520,15 @@ func binaryToken(op token.Token) shape.Token {
 	return shape.Arith // arithmetic and bitwise operators
 }
 
-func (x *extractor) fbinary(v *ast.BinaryExpr, pol facts.Branch) {
-	t := binaryToken(v.Op)
+// shapeBinary emits the operator of a binary expression and records the
+// constant of a comparison; it reports whether the condition's branch
+// reaches the operands (&& and ||).
+func (x *extractor) shapeBinary(v *ast.BinaryExpr, pol facts.Branch) bool {
 	if op := compareOp(v.Op); op != "" {
-		x.fcompare(v, op, pol)
+		x.shapeCompare(v, op, pol)
 	}
-	x.tok(t)
-	logical := v.Op == token.LAND || v.Op == token.LOR
-	if logical {
-		x.fn.pol = pol
-	}
-	x.fexpr(v.X)
-	if logical {
-		x.fn.pol = pol
-	}
-	x.fexpr(v.Y)
+	x.tok(binaryToken(v.Op))
+	return v.Op == token.LAND || v.Op == token.LOR
 }
 
 func compareOp(op token.Token) string {
@@ -758,8 +549,8 @@ func compareOp(op token.Token) string {
 	return ""
 }
 
-// fcompare records the constant of a comparison, the field on the left.
-func (x *extractor) fcompare(v *ast.BinaryExpr, op string, pol facts.Branch) {
+// shapeCompare records the constant of a comparison, the field on the left.
+func (x *extractor) shapeCompare(v *ast.BinaryExpr, op string, pol facts.Branch) {
 	yv, yp, yok := x.namedConst(v.Y, v.Pos())
 	xv, xp, xok := x.namedConst(v.X, v.Pos())
 	switch {
@@ -888,7 +679,7 @@ func (x *extractor) outcome(b *ast.BlockStmt) facts.Branch {
 					return facts.BranchReject
 				case r.Name == "true":
 					return facts.BranchAccept
-				case r.Name == "nil" && len(s.Results) == 1 && x.results != nil && returnsError(x.results):
+				case r.Name == "nil" && len(s.Results) == 1 && x.fn.results != nil && returnsError(x.fn.results):
 					return facts.BranchAccept
 				case problemName(r.Name):
 					return facts.BranchReject
@@ -1011,96 +802,95 @@ func verdictOf(name string) facts.Branch {
 	return facts.BranchUnknown
 }
 
-// fcall emits a call: a conversion is its operand, len(x) Len <x>,
-// panic(x) Raise <x>, strings.Fields(x) Words <x>, slices.Contains(s, v)
-// In <v> <s>, other calls Call <callee> <args> End.
-func (x *extractor) fcall(c *ast.CallExpr) {
-	if len(c.Args) == 1 && !c.Ellipsis.IsValid() && x.isConversion(c.Fun) {
-		x.fexpr(c.Args[0])
-		return
+// callShape says which parts of a call shapes walk.
+type callShape struct {
+	fun      uint8 // funNone, funWhole or funRecv
+	from, to int   // the arguments walked
+	swap     bool  // the first argument's tokens follow the second's
+	end      bool  // End after the arguments
+}
+
+const (
+	funNone  = iota
+	funWhole // the function called: Call <fun> <args> End
+	funRecv  // the receiver of a method: Call <recv> <args> End
+)
+
+// shapeCall emits the tokens that start a call and says how the rest is
+// walked: a conversion is its operand, len(x) Len <x>, panic(x) Raise <x>,
+// strings.Fields(x) Words <x>, slices.Contains(s, v) In <v> <s> (NotIn
+// when negated), other calls Call <callee> <args> End. (A field chain
+// r.Get("status") is taken by shapeChain.)
+func (x *extractor) shapeCall(c *ast.CallExpr, negated bool) callShape {
+	n := len(c.Args)
+	all := callShape{to: n, end: true}
+	if n == 1 && !c.Ellipsis.IsValid() && x.isConversion(c.Fun) {
+		return callShape{to: 1}
 	}
 	if b := x.builtin(c.Fun); b != "" {
 		x.fn.calls = append(x.fn.calls, b)
 		switch {
-		case b == "len" && len(c.Args) == 1:
+		case b == "len" && n == 1:
 			x.tok(shape.Len)
-			x.fexpr(c.Args[0])
-			return
-		case b == "panic" && len(c.Args) == 1:
+			return callShape{to: 1}
+		case b == "panic" && n == 1:
 			x.tok(shape.Raise)
-			x.fexpr(c.Args[0])
-			return
-		case b == "make" && len(c.Args) >= 1:
+			return callShape{to: 1}
+		case b == "make" && n >= 1:
 			switch x.typeKind(c.Args[0]) {
 			case kindList:
 				x.tok(shape.List)
 				x.tok(shape.End)
-				return
+				return callShape{}
 			case kindMap:
 				x.tok(shape.Map)
 				x.tok(shape.End)
-				return
+				return callShape{}
 			}
 			x.tok(shape.Call)
 			x.tok(shape.Name)
-			x.fexprs(c.Args[1:])
-			x.tok(shape.End)
-			return
+			return callShape{from: 1, to: n, end: true}
 		case b == "new":
 			x.tok(shape.Call)
 			x.tok(shape.Name)
 			x.tok(shape.End)
-			return
+			return callShape{}
 		case b == "append": // a method of its first argument: xs.append(y)
 			x.tok(shape.Call)
-			x.fexprs(c.Args)
-			x.tok(shape.End)
-			return
+			return all
 		case b == "recover":
 			x.fn.recovered = true
 		}
 		x.tok(shape.Call)
 		x.tok(shape.Name)
-		x.fexprs(c.Args)
-		x.tok(shape.End)
-		return
+		return all
 	}
 	if sel, ok := c.Fun.(*ast.SelectorExpr); ok && sel.Sel != nil {
 		if x.isPackage(sel.X) {
-			if k := x.containsKind(c); k != "" {
-				x.fcontains(c, false)
-				return
+			if x.containsKind(c) != "" {
+				x.shapeContains(c, negated)
+				return callShape{to: 2, swap: true}
 			}
 			x.fn.calls = append(x.fn.calls, sel.Sel.Name)
-			if arg := x.wordsArg(c); arg != nil {
+			if x.wordsArg(c) != nil { // its first argument
 				x.tok(shape.Words)
-				x.fexpr(arg)
-				return
+				return callShape{to: 1}
 			}
 			x.tok(shape.Call)
 			x.tok(shape.Name)
-			x.fexprs(c.Args)
-			x.tok(shape.End)
-			return
-		}
-		if base, n := x.chain(c); n > 0 { // r.Get("status")
-			x.fchain(base, n, false)
-			return
+			return all
 		}
 		x.fn.calls = append(x.fn.calls, sel.Sel.Name)
 		x.tok(shape.Call)
-		x.fexpr(sel.X)
-		x.fexprs(c.Args)
-		x.tok(shape.End)
-		return
+		all.fun = funRecv
+		return all
 	}
 	if name := calleeName(c.Fun); name != "" {
 		x.fn.calls = append(x.fn.calls, name)
 	}
 	x.tok(shape.Call)
-	x.fexpr(c.Fun)
-	x.fexprs(c.Args)
-	x.tok(shape.End)
+	all.fun = funWhole
+	return all
 }
 
 // calleeName returns the name of a called function: f, f[T], pkg.F[T].
@@ -1144,39 +934,40 @@ func (x *extractor) containsKind(c *ast.CallExpr) string {
 	return ""
 }
 
-// fcontains emits slices.Contains(s, v) as In <v> <s> (v in s) and
-// strings.Contains(s, sub) as In <sub> <s>, NotIn when negated; the
+// shapeContains starts slices.Contains(s, v) as In (v in s) and
+// strings.Contains(s, sub) as In (sub in s), NotIn when negated; the
 // literal members of a slice literal s are constants v is compared with.
-func (x *extractor) fcontains(c *ast.CallExpr, negated bool) {
+func (x *extractor) shapeContains(c *ast.CallExpr, negated bool) {
 	x.fn.calls = append(x.fn.calls, "Contains")
 	if negated {
 		x.tok(shape.NotIn)
 	} else {
 		x.tok(shape.In)
 	}
-	if x.containsKind(c) == "slices" {
-		if lit, ok := unparen(c.Args[0]).(*ast.CompositeLit); ok {
-			op := "in"
-			if negated {
-				op = "not in"
+	if x.containsKind(c) != "slices" {
+		return
+	}
+	lit, ok := unparen(c.Args[0]).(*ast.CompositeLit)
+	if !ok {
+		return
+	}
+	op := "in"
+	if negated {
+		op = "not in"
+	}
+	var ref fieldRef
+	done := false
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			el = kv.Value
+		}
+		if val, p, ok := x.constOf(el, el.Pos()); ok {
+			if !done {
+				ref, done = x.constRef(c.Args[1]), true
 			}
-			var ref fieldRef
-			done := false
-			for _, el := range lit.Elts {
-				if kv, ok := el.(*ast.KeyValueExpr); ok {
-					el = kv.Value
-				}
-				if val, p, ok := x.constOf(el, el.Pos()); ok {
-					if !done {
-						ref, done = x.constRef(c.Args[1]), true
-					}
-					x.addConst(val, ref, op, p)
-				}
-			}
+			x.addConst(val, ref, op, p)
 		}
 	}
-	x.fexpr(c.Args[1])
-	x.fexpr(c.Args[0])
 }
 
 // wordsArg returns x of strings.Fields(x) and strings.Split(x, " "), the
@@ -1205,15 +996,10 @@ func (x *extractor) wordsArg(c *ast.CallExpr) ast.Expr {
 	return c.Args[0]
 }
 
-// fcomposite emits a slice or array literal as List <elems> End and a map
-// or struct literal as Map <keys and values> End; field names are keys
-// like strings. elided is the type the parent implies for a literal
-// without one.
-func (x *extractor) fcomposite(lit *ast.CompositeLit, elided ast.Expr) {
-	if x.depth >= maxDepth {
-		return
-	}
-	x.depth++
+// shapeView starts a composite literal: a slice or array literal is List
+// <elems> End, a map or struct literal Map <keys and values> End. elided
+// is the type the parent implies for a literal without one.
+func (x *extractor) shapeView(lit *ast.CompositeLit, elided ast.Expr) shapeView {
 	typ := lit.Type
 	if typ == nil {
 		typ = elided
@@ -1226,36 +1012,17 @@ func (x *extractor) fcomposite(lit *ast.CompositeLit, elided ast.Expr) {
 		x.tok(shape.List)
 	}
 	keyT, elemT := elemTypes(typ)
-	for _, el := range lit.Elts {
-		kv, ok := el.(*ast.KeyValueExpr)
-		if !ok {
-			x.felem(el, elemT)
-			continue
-		}
-		if isMap {
-			if _, isID := kv.Key.(*ast.Ident); isID && kind != kindMap {
-				x.tok(shape.Str) // a field name
-			} else {
-				x.felem(kv.Key, keyT)
-			}
-		}
-		x.felem(kv.Value, elemT)
-	}
-	x.tok(shape.End)
-	x.depth--
+	return shapeView{isMap: isMap, kind: kind, keyT: keyT, elemT: elemT}
 }
 
-// felem emits an element, passing the elided type to a nested literal.
-func (x *extractor) felem(e, elemT ast.Expr) {
-	v := unparen(e)
-	if u, ok := v.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		v = unparen(u.X)
+// shapeKey reports whether shapes walk the key of a map or struct
+// literal's entry: a field name is Str, like a string key.
+func (x *extractor) shapeKey(k ast.Expr, sv *shapeView) bool {
+	if _, isID := k.(*ast.Ident); isID && sv.kind != kindMap {
+		x.tok(shape.Str)
+		return false
 	}
-	if cl, ok := v.(*ast.CompositeLit); ok {
-		x.fcomposite(cl, elemT)
-		return
-	}
-	x.fexpr(e)
+	return true
 }
 
 // chain looks at e as a field read: a selector of a field, an index with a

@@ -81,10 +81,12 @@
 // Value is the literal's value as strconv.Unquote gives it (invalid UTF-8
 // becomes U+FFFD); a literal go/parser could not close keeps its text.
 //
-// The extraction is one recursive walk over the AST that keeps its context
-// in a few fields and arguments and allocates little beyond what it emits.
-// go/parser refuses input nested deeper than 100,000 levels, and the walk
-// has its own depth limit for ASTs built otherwise.
+// The extraction is one recursive walk over the AST (walk.go) that enters
+// each node once and serves both the literal facts and the facts of the
+// function declaration it is in; it keeps its context in a few fields and
+// arguments and allocates little beyond what it emits. go/parser refuses
+// input nested deeper than 100,000 levels, and the walk has its own depth
+// limit for ASTs built otherwise.
 package golang
 
 import (
@@ -137,6 +139,12 @@ func Extract(path string, src []byte) (*facts.File, error) {
 // Strings are in source order, Mappings in the order of their opening
 // position, Groups in the order of their Pos, Functions in source order.
 func ExtractFile(fset *token.FileSet, f *ast.File, info *types.Info) *facts.File {
+	return extractFile(fset, f, info, nil)
+}
+
+// extractFile is ExtractFile with a hook that sees every node the walk
+// enters (for tests).
+func extractFile(fset *token.FileSet, f *ast.File, info *types.Info, entered func(ast.Node)) *facts.File {
 	out := &facts.File{Lang: Lang}
 	if fset == nil || f == nil {
 		return out
@@ -156,13 +164,15 @@ func ExtractFile(fset *token.FileSet, f *ast.File, info *types.Info) *facts.File
 		base:  tf.Base(),
 		size:  tf.Size(),
 		lines: tf.Lines(),
+
+		entered: entered,
 	}
 	x.prepare(f)
 	x.prepareFuncs(f)
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.GenDecl:
-			x.genDecl(d)
+			x.genDecl(d, lits)
 		case *ast.FuncDecl:
 			x.funcDecl(d)
 		}
@@ -181,7 +191,8 @@ type extractor struct {
 	lines      []int
 	lastLine   int
 
-	depth int
+	depth   int
+	entered func(ast.Node) // a test hook: the nodes the walk enters (next to depth, which the walk touches too)
 
 	// function context
 	scope   string         // "Type.Method", "func", "" at file level
@@ -202,7 +213,7 @@ type extractor struct {
 	usedAs    map[*types.Const]string
 	renderBuf []byte
 
-	fn funcState // the function walk, see funcs.go
+	fn funcState // the facts of the function declaration, see funcs.go
 }
 
 type importName struct{ name, path string }
@@ -376,7 +387,8 @@ func (x *extractor) isPackage(e ast.Expr) bool {
 	return ok && x.importPath(id) != ""
 }
 
-// funcDecl walks a function body with its scope.
+// funcDecl walks a function declaration's body, for its literal facts
+// and its facts.Function.
 func (x *extractor) funcDecl(d *ast.FuncDecl) {
 	if d.Body == nil || d.Name == nil {
 		return
@@ -387,9 +399,10 @@ func (x *extractor) funcDecl(d *ast.FuncDecl) {
 	}
 	clear(x.aliases)
 	x.inFunc++
-	x.stmts(d.Body.List)
+	x.beginFunction(d)
+	x.stmts(d.Body.List, lits|shapes)
 	x.inFunc--
-	x.function(d)
+	x.endFunction(d)
 	x.scope, x.results = "", nil
 }
 
@@ -402,10 +415,9 @@ func scopeName(d *ast.FuncDecl) string {
 	return d.Name.Name
 }
 
-func (x *extractor) funcLit(e *ast.FuncLit) {
-	if e.Body == nil {
-		return
-	}
+// enterFuncLit sets the context of a function literal's body and returns
+// the results to restore.
+func (x *extractor) enterFuncLit(e *ast.FuncLit) *ast.FieldList {
 	saved := x.results
 	x.results = nil
 	if e.Type != nil {
@@ -415,150 +427,12 @@ func (x *extractor) funcLit(e *ast.FuncLit) {
 		clear(x.aliases)
 	}
 	x.inFunc++
-	x.stmts(e.Body.List)
+	return saved
+}
+
+func (x *extractor) leaveFuncLit(saved *ast.FieldList) {
 	x.inFunc--
 	x.results = saved
-}
-
-func (x *extractor) stmts(list []ast.Stmt) {
-	for _, s := range list {
-		x.stmt(s)
-	}
-}
-
-func (x *extractor) block(b *ast.BlockStmt) {
-	if b != nil {
-		x.stmts(b.List)
-	}
-}
-
-// stmt walks a statement. Handlers with more than a few locals live in
-// their own functions, to keep this recursive frame small.
-func (x *extractor) stmt(s ast.Stmt) {
-	if s == nil || x.depth >= maxDepth {
-		return
-	}
-	x.depth++
-	switch s := s.(type) {
-	case *ast.BlockStmt:
-		x.stmts(s.List)
-	case *ast.ExprStmt:
-		x.expr(s.X)
-	case *ast.AssignStmt:
-		x.assign(s)
-	case *ast.DeclStmt:
-		if g, ok := s.Decl.(*ast.GenDecl); ok {
-			x.genDecl(g)
-		}
-	case *ast.ReturnStmt:
-		x.returnStmt(s)
-	case *ast.IfStmt:
-		x.stmt(s.Init)
-		x.expr(s.Cond)
-		x.block(s.Body)
-		x.stmt(s.Else)
-	case *ast.SwitchStmt:
-		x.switchStmt(s)
-	case *ast.TypeSwitchStmt:
-		x.stmt(s.Init)
-		x.stmt(s.Assign)
-		x.block(s.Body)
-	case *ast.CaseClause:
-		x.exprs(s.List)
-		x.stmts(s.Body)
-	case *ast.SelectStmt:
-		x.block(s.Body)
-	case *ast.CommClause:
-		x.stmt(s.Comm)
-		x.stmts(s.Body)
-	case *ast.ForStmt:
-		x.stmt(s.Init)
-		x.expr(s.Cond)
-		x.stmt(s.Post)
-		x.block(s.Body)
-	case *ast.RangeStmt:
-		x.expr(s.Key)
-		x.expr(s.Value)
-		x.expr(s.X)
-		x.block(s.Body)
-	case *ast.LabeledStmt:
-		x.stmt(s.Stmt)
-	case *ast.GoStmt:
-		if s.Call != nil {
-			x.expr(s.Call)
-		}
-	case *ast.DeferStmt:
-		if s.Call != nil {
-			x.expr(s.Call)
-		}
-	case *ast.SendStmt:
-		x.expr(s.Chan)
-		x.expr(s.Value)
-	case *ast.IncDecStmt:
-		x.target(s.X)
-	}
-	x.depth--
-}
-
-func (x *extractor) exprs(list []ast.Expr) {
-	for _, e := range list {
-		x.expr(e)
-	}
-}
-
-// expr walks an expression. Type expressions are not entered: they hold no
-// literal in a context of interest.
-func (x *extractor) expr(e ast.Expr) {
-	if e == nil || x.depth >= maxDepth {
-		return
-	}
-	x.depth++
-	switch e := e.(type) {
-	case *ast.Ident:
-		if x.untyped != nil {
-			x.noteUse(e)
-		}
-	case *ast.BinaryExpr:
-		if e.Op == token.EQL || e.Op == token.NEQ {
-			x.compare(e.X, e.Y)
-		}
-		x.expr(e.X)
-		x.expr(e.Y)
-	case *ast.CompositeLit:
-		x.compositeLit(e, nil, nil)
-	case *ast.CallExpr:
-		x.call(e)
-		x.expr(e.Fun)
-		x.exprs(e.Args)
-	case *ast.FuncLit:
-		x.funcLit(e)
-	case *ast.ParenExpr:
-		x.expr(e.X)
-	case *ast.SelectorExpr:
-		x.expr(e.X)
-	case *ast.IndexExpr:
-		x.lookup(e)
-		x.expr(e.X)
-		x.expr(e.Index)
-	case *ast.IndexListExpr:
-		x.expr(e.X)
-		x.exprs(e.Indices)
-	case *ast.SliceExpr:
-		x.expr(e.X)
-		x.expr(e.Low)
-		x.expr(e.High)
-		x.expr(e.Max)
-	case *ast.TypeAssertExpr:
-		x.expr(e.X)
-	case *ast.StarExpr:
-		x.expr(e.X)
-	case *ast.UnaryExpr:
-		x.expr(e.X)
-	case *ast.KeyValueExpr: // only inside composite literals, handled there
-		x.expr(e.Key)
-		x.expr(e.Value)
-	}
-	x.depth--
 }
 
 // compare emits the literal operands of an == or != comparison (or of
@@ -574,10 +448,10 @@ func (x *extractor) compare(a, b ast.Expr) {
 	}
 }
 
-// call handles the calls that compare: strings.EqualFold(x, "lit"), and
-// slices.Contains, slices.Index and lo.Contains of x in a literal slice
+// compareCall handles the calls that compare: strings.EqualFold(x, "lit"),
+// and slices.Contains, slices.Index and lo.Contains of x in a literal slice
 // ([]string{"a", "b"}) or in a collection bound to a name (a Test).
-func (x *extractor) call(e *ast.CallExpr) {
+func (x *extractor) compareCall(e *ast.CallExpr) {
 	sel, ok := e.Fun.(*ast.SelectorExpr)
 	if !ok || len(e.Args) != 2 || sel.Sel == nil {
 		return
@@ -619,47 +493,46 @@ func (x *extractor) call(e *ast.CallExpr) {
 	}
 }
 
-func (x *extractor) switchStmt(s *ast.SwitchStmt) {
-	x.stmt(s.Init)
-	x.expr(s.Tag)
-	if s.Body == nil {
+// caseLits is the subject of a switch's tag and the group of its
+// string cases, made at the first.
+type caseLits struct {
+	subj  subject
+	group int
+}
+
+func (x *extractor) switchLits(s *ast.SwitchStmt) caseLits {
+	cl := caseLits{group: -1}
+	if s.Tag != nil {
+		cl.subj = x.subjectOf(s.Tag, true)
+	}
+	return cl
+}
+
+// caseLits emits the string literals of a case as RoleCase facts with the
+// subject of the tag.
+func (x *extractor) caseLits(s *ast.SwitchStmt, cc *ast.CaseClause, cl *caseLits) {
+	if s.Tag == nil {
 		return
 	}
-	var subj subject
-	if s.Tag != nil {
-		subj = x.subjectOf(s.Tag, true)
-	}
-	group := -1
-	for _, c := range s.Body.List {
-		cc, ok := c.(*ast.CaseClause)
-		if !ok {
-			x.stmt(c)
+	for _, v := range cc.List {
+		lit := x.strLit(v)
+		if lit == nil {
 			continue
 		}
-		if s.Tag != nil {
-			for _, v := range cc.List {
-				lit := x.strLit(v)
-				if lit == nil {
-					continue
-				}
-				if group < 0 {
-					group = x.newGroup(facts.GroupCases, x.render(x.unwrapSubject(s.Tag)), s.Pos())
-				}
-				x.emit(lit, facts.RoleCase, subj.key, subj.recv, -1, group)
-			}
+		if cl.group < 0 {
+			cl.group = x.newGroup(facts.GroupCases, x.render(x.unwrapSubject(s.Tag)), s.Pos())
 		}
-		x.exprs(cc.List)
-		x.stmts(cc.Body)
+		x.emit(lit, facts.RoleCase, cl.subj.key, cl.subj.recv, -1, cl.group)
 	}
 }
 
-func (x *extractor) returnStmt(s *ast.ReturnStmt) {
+// returnLits emits the string literals a return statement returns.
+func (x *extractor) returnLits(s *ast.ReturnStmt) {
 	for i, r := range s.Results {
 		if lit := x.strLit(r); lit != nil {
 			x.emit(lit, facts.RoleReturn, resultName(x.results, i), "", -1, -1)
 		}
 	}
-	x.exprs(s.Results)
 }
 
 // resultName returns the name of the i-th result in results, or "".
@@ -684,73 +557,6 @@ func resultName(results *ast.FieldList, i int) string {
 		i -= len(f.Names)
 	}
 	return ""
-}
-
-func (x *extractor) assign(s *ast.AssignStmt) {
-	// The left side is walked first, for what it reads (m[key] = ...,
-	// p.f(x).y = ...), keeping facts in source order.
-	for _, l := range s.Lhs {
-		if _, ok := l.(*ast.Ident); !ok {
-			x.target(l)
-		}
-	}
-	if s.Tok != token.ASSIGN && s.Tok != token.DEFINE {
-		x.exprs(s.Rhs)
-		return
-	}
-	if len(s.Lhs) == len(s.Rhs) {
-		for i, rhs := range s.Rhs {
-			x.assignOne(s.Lhs[i], rhs)
-		}
-		return
-	}
-	// v, ok := m["status"]; v, ok := x.(string)
-	if len(s.Rhs) == 1 && len(s.Lhs) == 2 {
-		x.bind(s.Lhs[0], s.Rhs[0])
-	}
-	x.exprs(s.Rhs)
-}
-
-// assignOne handles lhs = rhs (or var lhs = rhs, with lhs an identifier).
-func (x *extractor) assignOne(lhs, rhs ast.Expr) {
-	if lit := x.strLit(rhs); lit != nil {
-		if !isBlank(lhs) {
-			s := x.subjectOf(lhs, false)
-			x.emit(lit, facts.RoleAssign, s.key, s.recv, -1, -1)
-		}
-		x.unbind(lhs)
-		return
-	}
-	if cl := x.listLit(rhs); cl != nil && !isBlank(lhs) {
-		sc := strCtx{role: facts.RoleMember, mapping: -1, group: -1, isSet: true, set: x.render(lhs), setPos: cl.Pos()}
-		x.compositeLit(cl, nil, &sc)
-		x.unbind(lhs)
-		return
-	}
-	x.bind(lhs, rhs)
-	if cl, ok := unparen(rhs).(*ast.CompositeLit); ok && !isBlank(lhs) {
-		if id, ok := lhs.(*ast.Ident); ok {
-			n := len(x.out.Mappings)
-			x.expr(rhs)
-			if n < len(x.out.Mappings) && hasKeys(cl) && x.isMapLit(cl) {
-				m := &x.out.Mappings[n] // made first, before any nested one
-				m.Name, m.Scope = id.Name, x.scope
-			}
-			return
-		}
-	}
-	x.expr(rhs)
-}
-
-// target walks an expression assigned to (or incremented): an index of it
-// stores into the collection rather than looks a value up.
-func (x *extractor) target(e ast.Expr) {
-	if ix, ok := unparen(e).(*ast.IndexExpr); ok {
-		x.expr(ix.X)
-		x.expr(ix.Index)
-		return
-	}
-	x.expr(e)
 }
 
 func isBlank(e ast.Expr) bool {
@@ -791,30 +597,6 @@ func (x *extractor) setAlias(name string, s subject) {
 func (x *extractor) unbind(lhs ast.Expr) {
 	if id, ok := lhs.(*ast.Ident); ok && x.aliases != nil {
 		delete(x.aliases, id.Name)
-	}
-}
-
-func (x *extractor) genDecl(d *ast.GenDecl) {
-	switch d.Tok {
-	case token.CONST:
-		x.constDecl(d)
-	case token.VAR:
-		for _, s := range d.Specs {
-			vs, ok := s.(*ast.ValueSpec)
-			if !ok {
-				continue
-			}
-			for i, v := range vs.Values {
-				if i < len(vs.Names) && len(vs.Names) == len(vs.Values) {
-					x.assignOne(vs.Names[i], v)
-				} else {
-					x.expr(v)
-				}
-			}
-			if len(vs.Values) == 1 && len(vs.Names) == 2 {
-				x.bind(vs.Names[0], vs.Values[0])
-			}
-		}
 	}
 }
 

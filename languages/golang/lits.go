@@ -101,15 +101,12 @@ func hasKeys(lit *ast.CompositeLit) bool {
 	return false
 }
 
-// compositeLit handles a composite literal: a struct or map literal
-// becomes a Mapping; the string elements of a slice literal take the role
-// sc gives them, if any. elided is the type implied by the parent for a
-// literal without one.
-func (x *extractor) compositeLit(lit *ast.CompositeLit, elided ast.Expr, sc *strCtx) {
-	if x.depth >= maxDepth {
-		return
-	}
-	x.depth++
+// litView makes the literal facts' view lv of a composite literal: a
+// struct or map literal becomes a Mapping; the string elements of a slice
+// literal take the role sc gives them, if any, and litView returns the sc
+// that applies. elided is the type implied by the parent for a literal
+// without one.
+func (x *extractor) litView(lv *litView, lit *ast.CompositeLit, elided ast.Expr, sc *strCtx) *strCtx {
 	typ := lit.Type
 	if typ == nil {
 		typ = elided
@@ -119,114 +116,40 @@ func (x *extractor) compositeLit(lit *ast.CompositeLit, elided ast.Expr, sc *str
 	hasKV := hasKeys(lit)
 	switch {
 	case kind == kindList:
-		x.listElems(lit, elemT, sc)
+		lv.elemT = elemT
+		return sc
 	case kind == kindUnknown && !hasKV:
+		lv.elemT = elemT
 		if sc != nil && sc.isSet && lit.Type == nil {
 			// a row of a table ([]want{{"done", "status"}}), not a
 			// nested list: its strings are no members of the set
-			sc = nil
+			return nil
 		}
-		x.listElems(lit, elemT, sc)
+		return sc
 	case hasKV || kind == kindStruct && st != nil && len(lit.Elts) > 0:
-		x.mapping(lit, kind, name, st, keyT, elemT)
-	default: // a positional struct literal without types.Info
-		x.listElems(lit, nil, nil)
+		lv.mapping, lv.kind, lv.st, lv.keyT, lv.elemT = true, kind, st, keyT, elemT
+		lv.mi = len(x.out.Mappings)
+		x.out.Mappings = append(x.out.Mappings, facts.Mapping{Pos: x.pos(lit.Pos()), TypeName: name, InCode: true})
 	}
-	x.depth--
-}
-
-func (x *extractor) listElems(lit *ast.CompositeLit, elemT ast.Expr, sc *strCtx) {
-	for _, el := range lit.Elts {
-		if kv, ok := el.(*ast.KeyValueExpr); ok { // [...]string{2: "x"}
-			x.expr(kv.Key)
-			el = kv.Value
-		}
-		if sc != nil {
-			if l := x.strLit(el); l != nil {
-				x.emitCtx(l, sc)
-				continue
-			}
-		}
-		x.elem(el, elemT, sc)
-	}
-}
-
-// elem walks an element or entry value, passing the elided type and the
-// string context down to a nested composite literal.
-func (x *extractor) elem(e, elemT ast.Expr, sc *strCtx) {
-	v := unparen(e)
-	if u, ok := v.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		v = unparen(u.X)
-	}
-	if cl, ok := v.(*ast.CompositeLit); ok {
-		x.compositeLit(cl, elemT, sc)
-		return
-	}
-	x.expr(e)
-}
-
-// mapping makes the Mapping of a struct or map literal and emits its
-// string keys and values.
-func (x *extractor) mapping(lit *ast.CompositeLit, kind litKind, name string, st *types.Struct, keyT, elemT ast.Expr) {
-	mi := len(x.out.Mappings)
-	x.out.Mappings = append(x.out.Mappings, facts.Mapping{Pos: x.pos(lit.Pos()), TypeName: name, InCode: true})
-	entries := make([]facts.Entry, 0, len(lit.Elts))
-	for i, el := range lit.Elts {
-		var (
-			key string
-			ok  bool
-			val ast.Expr
-		)
-		keyPos := el.Pos()
-		if kv, isKV := el.(*ast.KeyValueExpr); isKV {
-			val = kv.Value
-			key, ok = x.entryKey(kv.Key, keyT, kind, mi)
-		} else {
-			val = el
-			if st != nil && i < st.NumFields() { // positional struct literal, fields from types.Info
-				key, ok = st.Field(i).Name(), true
-			}
-		}
-		if val == nil {
-			continue
-		}
-		m := -1
-		if ok {
-			m = mi
-		}
-		if l := x.strLit(val); l != nil {
-			x.emit(l, facts.RoleValue, key, "", m, -1)
-		} else {
-			sc := strCtx{role: facts.RoleValue, key: key, mapping: m, group: -1}
-			x.elem(val, elemT, &sc)
-		}
-		if ok {
-			entries = append(entries, facts.Entry{
-				Key:    key,
-				KeyPos: x.pos(keyPos),
-				ValPos: x.pos(val.Pos()),
-				Value:  x.value(val, 0),
-			})
-		}
-	}
-	x.out.Mappings[mi].Entries = entries
+	return nil // a mapping, or a positional struct literal without types.Info
 }
 
 // entryKey returns the key of a mapping entry, emitting a string key as a
-// RoleKey fact; see keyName for the other keys.
-func (x *extractor) entryKey(k, keyT ast.Expr, kind litKind, mi int) (string, bool) {
+// RoleKey fact (see keyName for the other keys), and whether the literal
+// facts walk the key: an identifier may be an untyped constant used as a
+// named type, a key without a name may hold literals. The keys of a list
+// ([...]string{2: "x"}) are walked, and no keys of an entry.
+func (x *extractor) entryKey(k ast.Expr, lv *litView) (key string, keyed, walk bool) {
+	if !lv.mapping {
+		return "", false, true
+	}
 	if l := x.strLit(k); l != nil {
-		i := x.emit(l, facts.RoleKey, "", "", mi, -1)
-		return x.out.Strings[i].Value, true
+		i := x.emit(l, facts.RoleKey, "", "", lv.mi, -1)
+		return x.out.Strings[i].Value, true, false
 	}
-	if id, ok := unparen(k).(*ast.Ident); ok {
-		x.expr(id) // a constant key may be an untyped constant used as a named type
-	}
-	name, ok := x.keyName(k, kind)
-	if !ok && k != nil {
-		x.elem(k, keyT, nil)
-	}
-	return name, ok
+	key, keyed = x.keyName(k, lv.kind)
+	_, isID := unparen(k).(*ast.Ident)
+	return key, keyed, isID || !keyed
 }
 
 // keyName returns the key of a mapping entry: the value of a string key, the
