@@ -3,7 +3,6 @@ package enumdrift
 import (
 	"bytes"
 	"maps"
-	"path"
 	"slices"
 	"strings"
 
@@ -115,17 +114,19 @@ var (
 	legacyWord = []byte("legacy")
 )
 
-// Match reports whether the file may hold drift. buf is scratch space
-// reused across calls (one per worker); the grown buffer is returned and
-// holds src with ASCII letters lower-cased, for other prefilters to reuse.
-func (p *Prefilter) Match(name string, src, buf []byte) (bool, []byte) {
+// Match reports whether the file may hold drift. quoted says every
+// string of the file's language is quoted (Go, Python, JSON; not YAML
+// or Markdown: extract.Lang.QuotedStrings), so that a value may be
+// looked for between quotes. buf is scratch space reused across calls
+// (one per worker); the grown buffer is returned and holds src with
+// ASCII letters lower-cased, for other prefilters to reuse.
+func (p *Prefilter) Match(name string, quoted bool, src, buf []byte) (bool, []byte) {
 	lower := append(buf[:0], src...)
 	for i, b := range lower {
 		if 'A' <= b && b <= 'Z' {
 			lower[i] = b + 'a' - 'A'
 		}
 	}
-	quoted := quotedLiterals(name)
 	lowName := strings.ToLower(name)
 	var fields [8]int8 // per field: 0 not searched yet, 1 present, -1 absent
 	present := func(fi int) bool {
@@ -206,16 +207,6 @@ func anyWord(lower []byte, spellings [][]byte, quoted bool) bool {
 		if containsWord(lower, s, quoted) {
 			return true
 		}
-	}
-	return false
-}
-
-// quotedLiterals tells whether every string of the file's language is
-// quoted (not so in YAML and Markdown).
-func quotedLiterals(name string) bool {
-	switch strings.ToLower(path.Ext(name)) {
-	case ".go", ".py", ".pyi", ".json", ".jsonl", ".ndjson":
-		return true
 	}
 	return false
 }

@@ -50,7 +50,7 @@ func BenchmarkPrefilter(b *testing.B) {
 	var buf []byte
 	for i := 0; i < b.N; i++ {
 		for j, src := range srcs {
-			_, buf = p.Match(names[j], src, buf)
+			_, buf = p.Match(names[j], true, src, buf) // Go: every string quoted
 		}
 	}
 }

@@ -571,7 +571,7 @@ func analyzeFile(name, rel string, lang *extract.Lang, src []byte, opts Options,
 	}
 	drift, diverge, validate := false, false, false
 	if pre != nil {
-		drift, buf = pre.Match(name, src, buf) // leaves src lower-cased in buf
+		drift, buf = pre.Match(name, lang.QuotedStrings, src, buf) // leaves src lower-cased in buf
 	} else {
 		buf = lowerASCII(buf, src)
 	}
