@@ -118,18 +118,8 @@ func (g *Signs) In(lower []byte) bool {
 // DELEGATE is a message). Its cost is linear in len(raw) for each sign.
 func (g *Signs) Holds(raw []byte) bool {
 	lower := bytes.ToLower(raw)
-	if hasWord(lower, markerWord) {
+	if g.names(raw, lower) {
 		return true
-	}
-	for _, w := range g.words {
-		if hasWord(lower, w) {
-			return true
-		}
-	}
-	for _, w := range g.caps {
-		if hasWord(raw, w) {
-			return true
-		}
 	}
 	for _, sh := range g.shapes {
 		if sh.matches(lower, hasWord) {
@@ -184,4 +174,59 @@ func hasWord(text, word []byte) bool {
 
 func isWordByte(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
+}
+
+// HoldsAtTop is Holds with the fields counted only as the YAML
+// document's own keys, written at the start of a line ("task_id:"), not
+// nested: for text whose nested fields say little (a document's example
+// lists records of every kind with a task_id and a status), where a
+// record whose top level is a message's still is one.
+func (g *Signs) HoldsAtTop(raw []byte) bool {
+	lower := bytes.ToLower(raw)
+	if g.names(raw, lower) {
+		return true
+	}
+	for _, sh := range g.shapes {
+		if sh.matches(lower, hasTopKey) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasTopKey reports whether text has a line that starts with key and a
+// colon, as a YAML document's own keys are written.
+func hasTopKey(text, key []byte) bool {
+	for i := 0; i+len(key) < len(text); {
+		j := bytes.Index(text[i:], key)
+		if j < 0 {
+			return false
+		}
+		at := i + j
+		if at == 0 || text[at-1] == '\n' {
+			rest := bytes.TrimLeft(text[at+len(key):], " \t")
+			if len(rest) > 0 && rest[0] == ':' {
+				return true
+			}
+		}
+		i = at + 1
+	}
+	return false
+}
+
+func (g *Signs) names(raw, lower []byte) bool {
+	if hasWord(lower, markerWord) {
+		return true
+	}
+	for _, w := range g.words {
+		if hasWord(lower, w) {
+			return true
+		}
+	}
+	for _, w := range g.caps {
+		if hasWord(raw, w) {
+			return true
+		}
+	}
+	return false
 }

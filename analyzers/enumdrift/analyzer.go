@@ -27,12 +27,12 @@ A HANDBACK status must be one of the canonical values of the protocol spec
 so must every other enum-valued field of the specs (a DELEGATE's agent,
 NEXUS status and next_action, a verdict). enumdrift reports case and
 separator drift ("SUCCESS", "senior_engineer"), legacy aliases ("failed",
-or a word an alias table of the package maps) and unknown values ("done",
-with the nearest value when one is clearly meant) where the context binds
+or a word an alias table of the package maps) and unknown values ("done";
+no nearest value is guessed by spelling) where the context binds
 a string to such a field: a message struct or map literal, a const block
 or slice covering the enum, a slice or map the field is looked up in, a
 routing table keyed by the values, or a comparison, switch or assignment
-on the field that is also compared with canonical values. Values of other
+on the field that is also compared with two canonical values. Values of other
 things (HTTP, health checks) are left alone.`,
 	URL: "https://github.com/protoscan-dev/protoscan#enumdrift",
 }

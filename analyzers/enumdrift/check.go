@@ -757,8 +757,10 @@ type subject struct{ scope, receiver, field string }
 // comparisons judges literals compared with, assigned to or switched on a
 // field with an enum. A function that compares the field with two
 // canonical values (or one, in a file that handles the kind) is about
-// that enum; only then are its other spellings drift, and an unknown one
-// counts only in a file that handles the kind.
+// that enum; only then are its other spellings drift. A value of no
+// spelling of the enum counts where the subject is surely the field:
+// compared with two distinct canonical values, or in a file that handles
+// the kind ("done" beside "success" and "failure" in one switch).
 func (c *checker) comparisons() {
 	groups := map[subject][]int{}
 	var order []subject
@@ -804,7 +806,7 @@ func (c *checker) comparisons() {
 			continue
 		}
 		for _, i := range members {
-			c.judge(i, e, evidence, "compared with "+subjectOf(c.f.Strings[i].Receiver, c.f.Strings[i].Key))
+			c.judge(i, e, evidence || f.exact >= 2, "compared with "+subjectOf(c.f.Strings[i].Receiver, c.f.Strings[i].Key))
 		}
 	}
 }
@@ -818,18 +820,11 @@ func (c *checker) judge(i int, e *Enum, certain bool, context string) {
 	}
 	s := c.f.Strings[i]
 	cl, to := e.classify(s.Value)
-	if cl == unknown && certain {
-		cl, to = e.judgeClass(s.Value)
-	}
 	if e.status && (cl != unknown || certain) && !c.used[i] {
 		c.used[i] = true
-		canon := to
-		if cl == nearest {
-			canon = ""
-		}
-		c.uses = append(c.uses, StatusUse{Value: s.Value, Canonical: canon, Location: c.loc(s.Pos, facts.Pos{})})
+		c.uses = append(c.uses, StatusUse{Value: s.Value, Canonical: to, Location: c.loc(s.Pos, facts.Pos{})})
 	}
-	if cl == unknown || cl == nearest {
+	if cl == unknown {
 		c.unknown[e.Kind+"."+e.Field+"\x00"+strings.ToLower(strings.TrimSpace(s.Value))] = true
 	}
 	var rule, msg string
@@ -857,15 +852,14 @@ func (c *checker) judge(i int, e *Enum, certain bool, context string) {
 		} else {
 			msg = fmt.Sprintf("legacy %s %q: the protocol spells it %q (%s)", e.noun(), s.Value, to, context)
 		}
-	case nearest, unknown:
+	case unknown:
+		// no nearest value is guessed: "completed" is not "complete"
+		// unless an alias, a table or a synonym says so
 		if !certain || c.inSpec(i) {
 			return // a spec of the protocol may extend its enums
 		}
 		rule = rules[2]
 		msg = fmt.Sprintf("%q is not a %s (%s; %s)", s.Value, e.label(), context, e.valuesText())
-		if cl == nearest {
-			msg = fmt.Sprintf("%q is not a %s: did you mean %q? (%s; %s)", s.Value, e.label(), to, context, e.valuesText())
-		}
 	}
 	c.reported[i] = true
 	fd := finding.Finding{Rule: rule, Severity: finding.Error, Location: c.loc(s.Pos, s.End), Message: msg,

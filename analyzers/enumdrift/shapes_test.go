@@ -212,7 +212,7 @@ EFFORT_LEVELS = ["low", "med", "high"]
 
 def ok(delegate):
     return delegate["effort"] in EFFORT_LEVELS
-`, []string{"2:25 enumdrift/unknown-value med->medium"}},
+`, []string{"2:25 enumdrift/unknown-value med->"}}, // no nearest value is guessed
 		{"yaml handoff_type in a DELEGATE", "queue/d.yaml", `
 task_id: t-1
 agent: engineer
@@ -247,6 +247,60 @@ const (
 )
 `, []string{"8:29 enumdrift/value-case Blocked->BLOCKED"}},
 
+		// ---- an unknown value beside two canonical ones, in a file that
+		// says nothing else of HANDBACKs
+		{"go switch with a word beside two statuses", "worker.go", `package worker
+
+func route(hb Result) int {
+	switch hb.Status {
+	case "success":
+		return 1
+	case "done":
+		return 2
+	case "failure":
+		return 3
+	}
+	return 0
+}
+`, []string{"7:7 enumdrift/unknown-status done->"}},
+		{"py comparisons of one subject in one function", "worker.py", `
+def route(hb):
+    if hb["status"] == "success":
+        return 1
+    if hb["status"] == "escalate":
+        return 2
+    if hb["status"] == "done":
+        return 3
+`, []string{"7:24 enumdrift/unknown-status done->"}},
+		{"py hi is no high without an alias", "dispatch.py", `
+def ok(d):
+    if d["effort"] == "low" or d["effort"] == "high":
+        return 1
+    return d["effort"] == "hi"
+`, []string{"5:27 enumdrift/unknown-value hi->"}},
+		{"py JSend statuses share one word with the protocol", "client.py", `
+def ok(resp):
+    return resp["status"] in ("success", "fail", "error")
+`, nil},
+		{"go HTTP status words", "api.go", `package api
+
+func ok(r Response) bool {
+	switch r.Status {
+	case "200 OK", "success":
+		return true
+	case "error":
+		return false
+	}
+	return false
+}
+`, nil},
+		{"py CI job states", "ci.py", `
+def done(job):
+    if job.status == "success":
+        return True
+    if job.status in ("failed", "canceled", "running", "pending"):
+        return False
+`, nil},
 		// ---- look-alikes: no protocol field, no finding
 		{"another protocol's verdict words", "docs/phase-15.md", "## Evaluate\n\n```python\nif adherence.met and verdict == \"PASS\":\n    proceed()\nelif verdict == \"FAIL\":\n    loop()\n```\n", nil},
 		{"health check", "health.py", `

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/protoscan-dev/protoscan/internal/editdist"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
@@ -194,7 +193,6 @@ const (
 	canonical class = iota
 	caseDrift       // SUCCESS for success, senior_engineer for senior-engineer
 	legacy          // failed for failure: an alias the spec, config or repository names
-	nearest         // med for medium: no alias, but one value is clearly meant
 	unknown         // waiting: no relation to the enum
 )
 
@@ -218,60 +216,6 @@ func (e *Enum) classify(value string) (class, string) {
 		return caseDrift, c
 	}
 	return unknown, ""
-}
-
-// judgeClass is classify, with an unknown value that clearly means one
-// canonical value told apart (nearest): only a value about to be judged
-// pays for the edit distances.
-func (e *Enum) judgeClass(value string) (class, string) {
-	cl, to := e.classify(value)
-	if cl == unknown {
-		if c := e.nearestValue(strings.ToLower(strings.TrimSpace(value))); c != "" {
-			return nearest, c
-		}
-	}
-	return cl, to
-}
-
-// nearestValue returns the one canonical value a spelling clearly means:
-// the only value it is a prefix of (med for medium, three letters at
-// least), or the only value within one edit of it (two for eight letters
-// or more), compared without case and separators. "" when none or
-// several are that close.
-func (e *Enum) nearestValue(low string) string {
-	word := normKey(low)
-	if len(word) < 3 || len(word) > editdist.MaxLen {
-		return ""
-	}
-	var prefixOf []string
-	for f, c := range e.folded {
-		if strings.HasPrefix(f, word) {
-			prefixOf = append(prefixOf, c)
-		}
-	}
-	if len(prefixOf) == 1 {
-		return prefixOf[0]
-	}
-	if len(prefixOf) > 1 || len(word) < 5 {
-		return ""
-	}
-	limit := 1
-	if len(word) >= 8 {
-		limit = 2
-	}
-	best, bestD, ties := "", limit+1, 0
-	for f, c := range e.folded {
-		switch d := editdist.Distance(word, f); {
-		case d < bestD:
-			best, bestD, ties = c, d, 1
-		case d == bestD:
-			ties++
-		}
-	}
-	if ties != 1 {
-		return ""
-	}
-	return best
 }
 
 // legacyTable returns the table an alias was learned from, if it was.

@@ -494,3 +494,11 @@ func (c *Checker) MayHaveMessages(rel string, lower []byte) bool {
 func (c *Checker) LooksLikeMessage(raw []byte) bool {
 	return c.signs.Holds(raw)
 }
+
+// LooksLikeMessageAtTop is LooksLikeMessage with a kind's fields counted
+// only as the document's own keys (msgcheck.Signs.HoldsAtTop): for the
+// blocks of a document, whose nested records of every kind write a
+// task_id and a status.
+func (c *Checker) LooksLikeMessageAtTop(raw []byte) bool {
+	return c.signs.HoldsAtTop(raw)
+}

@@ -316,4 +316,18 @@ func TestLooksLikeMessage(t *testing.T) {
 			t.Errorf("%s: LooksLikeMessage(%q) = %v, want %v", tc.name, tc.raw, got, tc.want)
 		}
 	}
+	// a document's block: the fields count as its own keys only
+	for _, tc := range []struct {
+		name, raw string
+		want      bool
+	}{
+		{"handback fields at the top", "task_id: t-1\nstatus: [success\noutput: x\n", true},
+		{"marker, nested fields", "handoff_type: HANDBACK\nitems:\n  - task_id: [\n", true},
+		{"records with a task and a status", "checklist:\n  - task_id: T001\n    title: x\n    file: a.ts\n    status: [pending\n", false},
+		{"keys inside a line", "note: task_id: t, status: s, output: o [\n", false},
+	} {
+		if got := c.LooksLikeMessageAtTop([]byte(tc.raw)); got != tc.want {
+			t.Errorf("%s: LooksLikeMessageAtTop(%q) = %v, want %v", tc.name, tc.raw, got, tc.want)
+		}
+	}
 }

@@ -99,3 +99,48 @@ func bomb(indent string) string {
 	}
 	return b.String()
 }
+
+// TestBrokenBlockOfRecords: a document's broken block of records that
+// carry a task_id and a status, but no marker or kind name, is an
+// example in prose (a checklist of tasks, an event list) and stays
+// silent; the same block naming HANDBACK is a message.
+func TestBrokenBlockOfRecords(t *testing.T) {
+	records := "```yaml\nchecklist:\n  - task_id: \"T001\"\n    title: \"Update the hook\"\n    file: \"src/hook.ts\"\n    criteria:\n      - \"fetches on mount\" -> VERIFY\n    status: \"pending\"\n```\n"
+	for _, tc := range []struct {
+		name, doc string
+		want      int
+	}{
+		{"records", "# Plan\n\n" + records, 0},
+		{"a HANDBACK", "# Plan\n\n" + strings.Replace(records, "checklist:", "handoff_type: HANDBACK\nchecklist:", 1), 1},
+	} {
+		got := partFindings(t, "docs/plan.md", tc.doc)
+		if len(got) != tc.want {
+			t.Errorf("%s: %d findings %v, want %d", tc.name, len(got), got, tc.want)
+		}
+	}
+}
+
+// partFindings scans a tree of one file, name with content, and returns
+// its parse problems as "line severity".
+func partFindings(t *testing.T, name, content string) []string {
+	t.Helper()
+	dir := t.TempDir()
+	p := filepath.Join(dir, filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := scan.Run(context.Background(), dir, fullOptions(t, dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, f := range res.Findings {
+		if f.Rule == scan.RuleParseError {
+			out = append(out, fmt.Sprintf("%d %s", f.Line, f.Severity))
+		}
+	}
+	return out
+}

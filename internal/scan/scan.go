@@ -612,8 +612,10 @@ func analyzeFile(name, rel string, lang *extract.Lang, src []byte, opts Options,
 // each once, at its line: a part that looks like a message (see
 // messages.Checker.LooksLikeMessage) is an error, since a message that
 // cannot be read cannot pass; any other a warning, its findings may be
-// missing. A part of a Markdown block that looks like no message is an
-// example in prose and is not reported; nor is any part of a YAML file,
+// missing. A part of a Markdown block is an example in prose: it is
+// reported only when it looks like a message by its marker, its kind or
+// a kind's fields as its own keys (messages.Checker.LooksLikeMessageAtTop),
+// not by the task_id and status of records nested in it; nor is any part of a YAML file,
 // or block, with template lines (see analyzeFile). A whole file (code,
 // input over the size limit) is a warning.
 func parseProblems(rel, lang string, src []byte, broken []extract.Broken, mc *messages.Checker) []finding.Finding {
@@ -627,7 +629,9 @@ func parseProblems(rel, lang string, src []byte, broken []extract.Broken, mc *me
 				Message: fmt.Sprintf("cannot parse all of the file, findings may be missing: %v", b.Err)})
 			continue
 		}
-		looks := mc != nil && mc.LooksLikeMessage(b.Raw)
+		// a document's block is an example in prose: a kind's fields
+		// make it a message only as its own keys, not nested in records
+		looks := mc != nil && (b.Block && mc.LooksLikeMessageAtTop(b.Raw) || !b.Block && mc.LooksLikeMessage(b.Raw))
 		if b.Block && (!looks || templateLine.Match(b.Raw)) {
 			continue
 		}
