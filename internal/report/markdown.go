@@ -198,10 +198,19 @@ func mdFindings(b *strings.Builder, fs []finding.Finding) {
 	b.WriteString("\n### Findings\n\n")
 	b.WriteString("| severity | location | rule | message |\n")
 	b.WriteString("| :--- | :--- | :--- | :--- |\n")
-	for i, f := range fs {
+	rows := fold(fs)
+	for i, s := range rows {
 		if i == mdMaxRows {
-			fmt.Fprintf(b, "\n… and %s (the text, JSON and SARIF reports list them all).\n", more(len(fs)-i, "finding"))
+			left := 0
+			for _, r := range rows[i:] {
+				left += max(1, r.more)
+			}
+			fmt.Fprintf(b, "\n… and %s (the JSON and SARIF reports list them all).\n", more(left, "finding"))
 			break
+		}
+		f := s.f
+		if s.more > 0 {
+			f.Message = foldMessage(s)
 		}
 		fmt.Fprintf(b, "| %s | %s | %s | %s |\n", f.Severity, mdCell(mdCode(place(f.Location))), mdCell(mdCode(f.Rule)),
 			mdCell(mdText(f.Message)))

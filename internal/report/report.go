@@ -139,7 +139,11 @@ func Text(w io.Writer, r *Report, color bool) error {
 		return code + s + reset
 	}
 	var b strings.Builder
-	for _, f := range r.Findings {
+	for _, s := range fold(r.Findings) {
+		f := s.f
+		if s.more > 0 {
+			f.Message, f.Related = foldMessage(s), nil
+		}
 		b.WriteString(paint(bold, textPlace(f.Location)))
 		b.WriteString(": ")
 		code := faint
