@@ -21,6 +21,7 @@ import (
 	"github.com/protoscan-dev/protoscan/audit"
 	"github.com/protoscan-dev/protoscan/finding"
 	"github.com/protoscan-dev/protoscan/internal/baseline"
+	"github.com/protoscan-dev/protoscan/internal/engine"
 	"github.com/protoscan-dev/protoscan/internal/report"
 	"github.com/protoscan-dev/protoscan/internal/textsafe"
 	"github.com/protoscan-dev/protoscan/msgcheck"
@@ -92,9 +93,9 @@ func (e *env) audit(args []string) int {
 	}
 	root := *rootFlag
 	if root == "" {
-		root = findRoot()
+		root = engine.FindRoot()
 	}
-	specs, _, err := resolveSpecs(*specPath, false, root)
+	specs, _, err := engine.ResolveSpecs(*specPath, false, root)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "protoscan audit:", textsafe.Error(err))
 		return exitTrouble
@@ -110,7 +111,7 @@ func (e *env) audit(args []string) int {
 		*workers = runtime.NumCPU()
 	}
 	opts := audit.Options{Validator: v, Spec: specs[0], Workers: *workers}
-	roots := writeRoots(append([]string{root}, paths...)...)
+	roots := engine.WriteRoots(append([]string{root}, paths...)...)
 	var verdictFile outFile
 	var verdictBuf *bufio.Writer
 	if *verdicts != "" {
@@ -144,12 +145,12 @@ func (e *env) audit(args []string) int {
 			code = exitTrouble
 		}
 	}
-	var names *pathMap // the repository root, for SARIF
+	doc := auditDoc{s: s, paths: paths}
 	if slices.ContainsFunc(outputs, func(o output) bool { return o.format == "sarif" }) {
-		names = newPathMap(ctx, slices.DeleteFunc(slices.Clone(paths), func(p string) bool { return p == "-" }))
+		doc.names = engine.NewPathMap(ctx, slices.DeleteFunc(slices.Clone(paths), func(p string) bool { return p == "-" }))
 	}
 	for _, o := range outputs {
-		if err := renderAudit(e, o, roots, s, names); err != nil {
+		if err := e.render(o, roots, doc); err != nil {
 			fmt.Fprintln(e.stderr, "protoscan audit:", textsafe.Error(err))
 			code = exitTrouble
 		}
@@ -207,29 +208,29 @@ func printTimings(w io.Writer, messages, workers int, setup, run, report time.Du
 		ms(setup), ms(run), messages, rate, workers, plural, ms(report))
 }
 
-// renderAudit writes one output of the audit; names, the repository
-// root and the audited PATHs, is for SARIF.
-func renderAudit(e *env, o output, roots []string, s *audit.Summary, names *pathMap) error {
-	return e.writeOutput(o, roots, func(w io.Writer) error {
-		switch o.format {
-		case "json":
-			return report.AuditJSON(w, s)
-		case "markdown":
-			return report.AuditMarkdown(w, s)
-		case "sarif":
-			fs := report.AuditFindings(s)
-			keyed := names.keyed(fs) // files relative to the repository root
-			for i := range keyed {
-				if fs[i].Path == "-" {
-					keyed[i].Path = "-" // stdin is no file of the repository
-				}
-			}
-			auditFingerprints(fs, keyed, maxMessageLine)
-			return e.writeSARIF(w, &report.Report{Tool: "protoscan", Version: version(), Findings: keyed, Rules: ruleDocs(keyed),
-				SrcRoot: names.srcRoot()}, "protoscan audit", "the JSON report has them all")
+// auditDoc is the audit's report; names, the repository root and the
+// audited PATHs, is for SARIF.
+type auditDoc struct {
+	s     *audit.Summary
+	paths []string
+	names *engine.PathMap
+}
+
+func (d auditDoc) text(w io.Writer, _ bool) error { return report.AuditText(w, d.s) }
+func (d auditDoc) json(w io.Writer) error         { return report.AuditJSON(w, d.s) }
+func (d auditDoc) markdown(w io.Writer) error     { return report.AuditMarkdown(w, d.s) }
+
+func (d auditDoc) sarif() (*report.Report, *engine.PathMap, string, string) {
+	fs := report.AuditFindings(d.s)
+	keyed := d.names.Keyed(fs) // files relative to the repository root
+	for i := range keyed {
+		if fs[i].Path == "-" {
+			keyed[i].Path = "-" // stdin is no file of the repository
 		}
-		return report.AuditText(w, s)
-	})
+	}
+	auditFingerprints(fs, keyed, maxMessageLine)
+	rep := &report.Report{Tool: "protoscan", Version: version(), Findings: keyed, Rules: engine.RuleDocs(keyed)}
+	return rep, d.names, "protoscan audit", "the JSON report has them all"
 }
 
 // maxMessageLine is the longest line of a message file the audit reads

@@ -19,6 +19,7 @@ import (
 
 	"github.com/protoscan-dev/protoscan/finding"
 	"github.com/protoscan-dev/protoscan/internal/baseline"
+	"github.com/protoscan-dev/protoscan/internal/engine"
 	"github.com/protoscan-dev/protoscan/internal/messages"
 	"github.com/protoscan-dev/protoscan/internal/report"
 	"github.com/protoscan-dev/protoscan/internal/safefile"
@@ -110,7 +111,7 @@ func (e *env) validate(args []string) int {
 		for _, in := range inputs {
 			paths = append(paths, in.path)
 		}
-		err = events.start(e, v, *root, writeRoots(paths...))
+		err = events.start(e, v, *root, engine.WriteRoots(paths...))
 	}
 	if err != nil {
 		fmt.Fprintln(e.stderr, "protoscan validate:", textsafe.Error(err))
@@ -211,23 +212,10 @@ func (e *env) validate(args []string) int {
 	if validated == 0 && code == exitOK {
 		code = exitTrouble // Markdown or code without a message: nothing was validated
 	}
-	rep.Rules = ruleDocs(rep.Findings)
+	rep.Rules = engine.RuleDocs(rep.Findings)
+	doc := validateDoc{rep: rep, printed: text.Bytes(), lines: jsonl.Bytes(), paths: paths, srcs: srcs}
 	for _, o := range outputs {
-		err := e.writeOutput(o, writeRoots(paths...), func(w io.Writer) error {
-			var err error
-			switch o.format {
-			case "json":
-				_, err = w.Write(jsonl.Bytes())
-			case "sarif":
-				err = e.writeSARIF(w, sarifReport(rep, paths, srcs), "protoscan validate", "the text and JSON reports have them all")
-			case "markdown":
-				err = report.Markdown(w, rep)
-			default:
-				_, err = w.Write(text.Bytes())
-			}
-			return err
-		})
-		if err != nil {
+		if err := e.render(o, engine.WriteRoots(paths...), doc); err != nil {
 			fmt.Fprintln(e.stderr, "protoscan validate:", textsafe.Error(err))
 			code = exitTrouble
 		}
@@ -239,15 +227,38 @@ func (e *env) validate(args []string) int {
 	return code
 }
 
-// sarifReport is rep as its SARIF names it, as the scan's does: files
+// validateDoc is validate's report: its text and JSON lines as printed,
+// rep for Markdown and SARIF, and for SARIF the inputs' text (srcs, by
+// the names rep gives the inputs).
+type validateDoc struct {
+	rep     *report.Report
+	printed []byte // the text report
+	lines   []byte // the JSON lines
+	paths   []string
+	srcs    map[string][]byte
+}
+
+func (d validateDoc) text(w io.Writer, _ bool) error {
+	_, err := w.Write(d.printed)
+	return err
+}
+
+func (d validateDoc) json(w io.Writer) error {
+	_, err := w.Write(d.lines)
+	return err
+}
+
+func (d validateDoc) markdown(w io.Writer) error { return report.Markdown(w, d.rep) }
+
+// sarif is rep as its SARIF names it, as the scan's does: files
 // relative to the repository root (%SRCROOT%; stdin stays <stdin>),
 // findings fingerprinted by the scan's recipe, columns converted with the
-// inputs' text (srcs, by the names rep gives the inputs).
-func sarifReport(rep *report.Report, paths []string, srcs map[string][]byte) *report.Report {
-	names := newPathMap(context.Background(), slices.DeleteFunc(slices.Clone(paths), func(p string) bool { return p == "-" }))
+// inputs' text.
+func (d validateDoc) sarif() (*report.Report, *engine.PathMap, string, string) {
+	rep, srcs := d.rep, d.srcs
+	names := engine.NewPathMap(context.Background(), slices.DeleteFunc(slices.Clone(d.paths), func(p string) bool { return p == "-" }))
 	keyed := *rep
-	keyed.SrcRoot = names.srcRoot()
-	keyed.Findings = names.keyed(rep.Findings)
+	keyed.Findings = names.Keyed(rep.Findings)
 	byKey := map[string][]byte{}
 	lines := map[string]*baseline.Lines{} // each input's lines, indexed when a finding needs them
 	for i, f := range rep.Findings {
@@ -272,7 +283,7 @@ func sarifReport(rep *report.Report, paths []string, srcs map[string][]byte) *re
 		}
 		return nil, os.ErrNotExist
 	}
-	return &keyed
+	return &keyed, names, "protoscan validate", "the text and JSON reports have them all"
 }
 
 // jsonResult is one line of validate --json: where the message came from,
@@ -474,7 +485,7 @@ func startsLikeJSON(data []byte) bool {
 // validator builds the validator for a run: --spec wins, else the
 // repository's docs/specs/protocol-core-v*.yaml, else the embedded spec.
 func (e *env) validator(specPath specPaths, root string) (*msgcheck.Validator, error) {
-	specs, root, err := resolveSpecs(specPath, false, root)
+	specs, root, err := engine.ResolveSpecs(specPath, false, root)
 	if err != nil {
 		return nil, err
 	}
@@ -494,53 +505,6 @@ func (e *env) specWarnings(cmd string, specs []*msgcheck.Spec) {
 	}
 }
 
-// resolveSpecs returns the specs of a run, and its root (the default
-// root when root is empty): specPath, else the protocol-core specs under
-// docs/specs/ of the root. specPath is the user's, read from anywhere,
-// unless inTree says the tree named it; the tree's specs are read only
-// from inside the root.
-func resolveSpecs(specPath specPaths, inTree bool, root string) ([]*msgcheck.Spec, string, error) {
-	if root == "" {
-		root = findRoot()
-	} else if fi, err := os.Stat(root); err != nil {
-		return nil, root, fmt.Errorf("root: %w", err)
-	} else if !fi.IsDir() {
-		return nil, root, fmt.Errorf("root %s: not a directory", root)
-	}
-	if len(specPath) > 0 {
-		load := msgcheck.LoadSpecs
-		if inTree {
-			load = func(p ...string) (*msgcheck.Spec, error) { return msgcheck.LoadSpecsIn(root, p...) }
-		}
-		s, err := load(specPath...)
-		if err != nil {
-			return nil, root, err
-		}
-		return []*msgcheck.Spec{s}, root, nil
-	}
-	specs, err := msgcheck.Discover(root)
-	return specs, root, err
-}
-
-// findRoot is the nearest ancestor of the working directory holding .git,
-// else the working directory.
-func findRoot() string {
-	wd, err := os.Getwd()
-	if err != nil {
-		return "."
-	}
-	for dir := wd; ; {
-		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return wd
-		}
-		dir = parent
-	}
-}
-
 func (e *env) spec(args []string) int {
 	fs := flag.NewFlagSet("spec", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
@@ -556,7 +520,7 @@ func (e *env) spec(args []string) int {
 		fmt.Fprintf(e.stderr, "protoscan spec: unexpected argument %q (give a spec file with --spec)\n", rest[0])
 		return exitTrouble
 	}
-	specs, dir, err := resolveSpecs(*specPath, false, *root)
+	specs, dir, err := engine.ResolveSpecs(*specPath, false, *root)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "protoscan spec:", textsafe.Error(err))
 		return exitTrouble
