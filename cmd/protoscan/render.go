@@ -8,6 +8,7 @@ import (
 
 	"github.com/protoscan-dev/protoscan/internal/engine"
 	"github.com/protoscan-dev/protoscan/internal/report"
+	"github.com/protoscan-dev/protoscan/internal/textsafe"
 )
 
 // document is what one command (scan, audit, validate) renders, each
@@ -40,6 +41,19 @@ func (e *env) render(o output, roots []string, d document) error {
 			return d.text(w, color)
 		}
 	})
+}
+
+// renderAll renders d in every output, saying on stderr, after prefix,
+// what could not be written; false when something could not.
+func (e *env) renderAll(prefix string, outputs []output, roots []string, d document) bool {
+	ok := true
+	for _, o := range outputs {
+		if err := e.render(o, roots, d); err != nil {
+			fmt.Fprintln(e.stderr, prefix, textsafe.Error(err))
+			ok = false
+		}
+	}
+	return ok
 }
 
 // scanDoc is the scan's report; maxSize is the scan's file size limit,

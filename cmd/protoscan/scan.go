@@ -167,11 +167,8 @@ func (e *env) scan(args []string) int {
 		code = exitTrouble
 	}
 	doc := scanDoc{rep: res.Report, names: res.Names, maxSize: res.MaxFileSize}
-	for _, o := range outputs {
-		if err := e.render(o, res.Roots, doc); err != nil {
-			fmt.Fprintln(e.stderr, "protoscan:", textsafe.Error(err))
-			code = exitTrouble
-		}
+	if !e.renderAll("protoscan:", outputs, res.Roots, doc) {
+		code = exitTrouble
 	}
 	if code == exitOK && !res.Never {
 		for _, f := range res.Report.Findings {
