@@ -485,7 +485,7 @@ func (e *env) validator(specPath specPaths, root string) (*msgcheck.Validator, e
 // specWarnings prints on stderr what the loader warned about in specs
 // (JSON Schema keywords it does not enforce), one FILE:LINE:COL line
 // each: the spec works, its author should know what it does not check.
-// scan reports them as findings instead (specFallback.warn).
+// scan reports them as findings instead (internal/engine).
 func (e *env) specWarnings(cmd string, specs []*msgcheck.Spec) {
 	for _, s := range specs {
 		for _, w := range s.Warnings() {

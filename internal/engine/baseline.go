@@ -12,7 +12,8 @@ import (
 	"github.com/protoscan-dev/protoscan/internal/suppress"
 )
 
-// writeBaseline writes every finding into file (see create for roots).
+// writeBaseline writes every finding into file, through Options.Create
+// (safely, inside roots; "-" for stdout).
 func (s *state) writeBaseline(file string, roots []string, fs []finding.Finding) error {
 	f, err := s.opts.Create(file, roots)
 	if err != nil {

@@ -41,7 +41,7 @@ type Options struct {
 	// "max-file-size"...): they win over the config's settings.
 	Set map[string]bool
 
-	FailOn        string   // --fail-on, before the config's
+	FailOn        string   // --fail-on (the flag's default: "error"), before the config's
 	Spec          []string // --spec
 	Config        string   // --config
 	ConfigFromRev string   // --config-from-rev
@@ -50,7 +50,7 @@ type Options struct {
 	NewFromRev    string   // --new-from-rev
 	Fix, Diff     bool     // --fix, --diff
 	Workers       int      // -j
-	Analyzers     string   // --analyzers, comma-separated
+	Analyzers     string   // --analyzers, comma-separated: "enumdrift,divergence,msgcheck"
 	Canonical     []string // --canonical, before the config's
 
 	// NoCache is --no-cache; CacheDir ("" for the user cache directory)
