@@ -5,12 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"path/filepath"
-	"slices"
-	"strings"
 
 	"github.com/protoscan-dev/protoscan/internal/config"
+	"github.com/protoscan-dev/protoscan/internal/editdist"
+	"github.com/protoscan-dev/protoscan/internal/engine"
 	"github.com/protoscan-dev/protoscan/internal/textsafe"
-	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // config runs "protoscan config schema" and "protoscan config check [FILE]".
@@ -42,7 +41,7 @@ func (e *env) config(args []string) int {
 		fmt.Fprintln(e.stdout, "  check [FILE]   check a configuration file (default: .protoscan.yaml or .protoscan.yml here)")
 		return exitOK
 	}
-	fmt.Fprintf(e.stderr, "protoscan config: unknown command %q%s\n%s\n", args[0], nearValue(args[0], []string{"check", "schema"}, " ("), usage)
+	fmt.Fprintf(e.stderr, "protoscan config: unknown command %q%s\n%s\n", args[0], editdist.Hint(args[0], []string{"check", "schema"}, " ("), usage)
 	return exitTrouble
 }
 
@@ -64,9 +63,9 @@ func (e *env) configCheck(args []string) int {
 			return exitTrouble
 		}
 		// the current directory's file is the tree's: read from inside it
-		_, err = config.LoadIn(".", p, checkConfig(".", nil, true))
+		_, err = config.LoadIn(".", p, engine.CheckConfig(".", nil, true))
 	case 1:
-		_, err = config.Load(files[0], checkConfig(filepath.Dir(files[0]), nil, true))
+		_, err = config.Load(files[0], engine.CheckConfig(filepath.Dir(files[0]), nil, true))
 	default:
 		fmt.Fprintln(e.stderr, "protoscan config check: give one FILE at most")
 		return exitTrouble
@@ -76,53 +75,6 @@ func (e *env) configCheck(args []string) int {
 	}
 	fmt.Fprintln(e.stdout, "ok")
 	return exitOK
-}
-
-// checkConfig is what scan rejects in a config beyond the file's own
-// problems, checked the same way by scan and config check: rule settings
-// that name no rule (checkConfigRules), and synonyms that map to no
-// status of the spec a scan of root would use (checkSynonyms): specPath
-// when given (--spec), else the config's spec (read from inside root
-// when inTree), else the tree's, else the embedded one. A spec that
-// cannot be loaded is the scan's protoscan/spec-error finding or its
-// exit 2, not a config error, so the embedded spec judges then, as it
-// does in the scan.
-func checkConfig(root string, specPath specPaths, inTree bool) config.Check {
-	return func(cfg *config.Config) config.Errors {
-		errs := checkConfigRules(cfg)
-		if len(cfg.Synonyms) == 0 {
-			return errs
-		}
-		paths, named := specPath, len(specPath) > 0
-		if !named && cfg.Spec != "" {
-			paths = cfg.SpecPaths()
-		}
-		spec := msgcheck.DefaultSpec()
-		if specs, _, err := resolveSpecs(paths, inTree && !named, root); err == nil && len(specs) > 0 {
-			spec = specs[0]
-		}
-		return append(errs, checkSynonyms(cfg, spec)...)
-	}
-}
-
-// checkSynonyms rejects each synonym that maps to no HANDBACK status of
-// spec (of the embedded spec when spec has none, as enumdrift falls back
-// to it), at the status it names, with the nearest status; enumdrift's
-// NewVocabulary refuses the same synonyms.
-func checkSynonyms(cfg *config.Config, spec *msgcheck.Spec) config.Errors {
-	statuses, _, ok := spec.Enum("handback", "status")
-	if !ok || len(statuses) == 0 {
-		statuses, _, _ = msgcheck.DefaultSpec().Enum("handback", "status")
-	}
-	var errs config.Errors
-	for _, s := range cfg.Synonyms {
-		if slices.Contains(statuses, s.Canonical) {
-			continue
-		}
-		errs = append(errs, cfg.Errorf(s.CanonicalPos, "synonym %q maps to %q, which is not a HANDBACK status (%s%s)",
-			s.Legacy, s.Canonical, strings.Join(statuses, ", "), nearValue(s.Canonical, statuses, "; ")))
-	}
-	return errs
 }
 
 // configTrouble prints a config's errors as config check and scan both

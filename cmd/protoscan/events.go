@@ -15,6 +15,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/protoscan-dev/protoscan/internal/engine"
 	"github.com/protoscan-dev/protoscan/internal/yamlnode"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 	"github.com/protoscan-dev/protoscan/msgcheck/pipeline"
@@ -47,7 +48,7 @@ func (el *eventLog) start(e *env, v *msgcheck.Validator, root string, roots []st
 		return nil
 	}
 	if root == "" {
-		root = findRoot()
+		root = engine.FindRoot()
 	}
 	abs, err := filepath.Abs(root)
 	if err != nil {

@@ -97,18 +97,3 @@ func nearestFlag(fs *flag.FlagSet, name string) string {
 	}
 	return ""
 }
-
-// nearValue is "did you mean "V"?" for the value of words nearest to s,
-// after sep (" (" opens a parenthesis and closes it, "; " goes inside
-// one), or "" when none is near.
-func nearValue(s string, words []string, sep string) string {
-	near, ok := editdist.Nearest(s, words)
-	if !ok {
-		return ""
-	}
-	hint := fmt.Sprintf("did you mean %q?", near)
-	if sep == " (" {
-		return " (" + hint + ")"
-	}
-	return sep + hint
-}

@@ -55,27 +55,6 @@ func TestFlagError(t *testing.T) {
 	}
 }
 
-// TestNearValue: the value hint of --fail-on, --format and --analyzers.
-func TestNearValue(t *testing.T) {
-	for _, c := range []struct {
-		s     string
-		words []string
-		sep   string
-		want  string
-	}{
-		{"warn", failOnWords, " (", ` (did you mean "warning"?)`},
-		{"nevr", failOnWords, " (", ` (did you mean "never"?)`},
-		{"loud", failOnWords, " (", ""},
-		{"jsno", formatNames, "; ", `; did you mean "json"?`},
-		{"divergnce", analyzerNames, "; ", `; did you mean "divergence"?`},
-		{"xml", formatNames, "; ", ""},
-	} {
-		if got := nearValue(c.s, c.words, c.sep); got != c.want {
-			t.Errorf("nearValue(%q) = %q, want %q", c.s, got, c.want)
-		}
-	}
-}
-
 // TestReportsFor: one writer at most bound for stdout; the default report
 // gives way to another writer and goes to stderr.
 func TestReportsFor(t *testing.T) {

@@ -107,3 +107,16 @@ func TestFormats(t *testing.T) {
 		}
 	}
 }
+
+// realPath is p made absolute, with its symbolic links resolved, as the
+// repository root of a SARIF log is.
+func realPath(p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return p
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		return real
+	}
+	return abs
+}

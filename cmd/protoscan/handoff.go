@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/protoscan-dev/protoscan/handoff"
+	"github.com/protoscan-dev/protoscan/internal/engine"
 	"github.com/protoscan-dev/protoscan/internal/textsafe"
 	"github.com/protoscan-dev/protoscan/internal/yamlnode"
 	"github.com/protoscan-dev/protoscan/msgcheck"
@@ -93,7 +94,7 @@ func handoffEvaluator(specPath specPaths, root string) (*handoff.Evaluator, erro
 		spec, err = msgcheck.LoadSpecs(specPath...)
 	} else {
 		if root == "" {
-			root = findRoot()
+			root = engine.FindRoot()
 		} else if fi, serr := os.Stat(root); serr != nil {
 			return nil, fmt.Errorf("root: %w", serr)
 		} else if !fi.IsDir() {

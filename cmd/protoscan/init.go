@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/protoscan-dev/protoscan/internal/config"
+	"github.com/protoscan-dev/protoscan/internal/engine"
 	"github.com/protoscan-dev/protoscan/internal/safefile"
 )
 
@@ -39,13 +40,13 @@ func (e *env) initConfig(args []string) int {
 	}
 	for _, name := range config.FileNames {
 		// whatever is there, a file, a link, a directory, is the user's
-		if p := filepath.Join(dir, name); exists(p) {
+		if p := filepath.Join(dir, name); lexists(p) {
 			fmt.Fprintf(e.stderr, "protoscan init: %s already exists; nothing written (protoscan config check checks it)\n", p)
 			return exitTrouble
 		}
 	}
 	p := filepath.Join(dir, config.FileNames[0])
-	if err := safefile.WriteFile(p, config.Starter(), 0o644, writeRoots(dir)...); err != nil {
+	if err := safefile.WriteFile(p, config.Starter(), 0o644, engine.WriteRoots(dir)...); err != nil {
 		fmt.Fprintln(e.stderr, "protoscan init:", err)
 		return exitTrouble
 	}
@@ -55,4 +56,10 @@ func (e *env) initConfig(args []string) int {
 	}
 	fmt.Fprintf(e.stdout, "wrote %s: edit it, then run %q\n", p, check)
 	return exitOK
+}
+
+// lexists reports whether there is a file, directory or link at p.
+func lexists(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/protoscan-dev/protoscan/internal/config"
+	"github.com/protoscan-dev/protoscan/internal/engine"
 )
 
 // TestStarterExamples: every example the starter .protoscan.yaml shows,
@@ -34,7 +35,7 @@ func TestStarterExamples(t *testing.T) {
 	if !strings.Contains(out, "\n#   e.g.") {
 		t.Fatal("the examples' comments are gone")
 	}
-	c, err := config.Parse(".protoscan.yaml", []byte(out), checkConfig(t.TempDir(), nil, true))
+	c, err := config.Parse(".protoscan.yaml", []byte(out), engine.CheckConfig(t.TempDir(), nil, true))
 	if err != nil {
 		t.Fatalf("the starter with its examples:\n%s\n%v", out, err)
 	}

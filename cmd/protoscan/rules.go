@@ -10,7 +10,6 @@ import (
 	"sync"
 	"text/tabwriter"
 
-	"github.com/protoscan-dev/protoscan/internal/editdist"
 	"github.com/protoscan-dev/protoscan/internal/rules"
 )
 
@@ -94,7 +93,7 @@ func (e *env) explain(args []string) int {
 	}
 	if !ok {
 		msg := fmt.Sprintf("protoscan explain: unknown rule %s; `protoscan rules` lists them", id)
-		if near := nearestRule(id); near != "" {
+		if near := rules.Nearest(id); near != "" {
 			msg += fmt.Sprintf(" (did you mean %s?)", near)
 		}
 		fmt.Fprintln(e.stderr, msg)
@@ -111,7 +110,7 @@ func writeDoc(w io.Writer, d rules.Doc, asked string) {
 		fmt.Fprintf(w, "family: %s\n", fam)
 		if fam == specRuleFamily && !numberedRule().MatchString(d.ID) {
 			note := "not a built-in id: taken for a rule of the spec's x-protoscan-validations named by its reason"
-			if near := nearestRule(asked); near != "" {
+			if near := rules.Nearest(asked); near != "" {
 				note += fmt.Sprintf(" (did you mean %s?)", near)
 			}
 			fmt.Fprintf(w, "note: %s\n", note)
@@ -155,28 +154,4 @@ func wrap(text string, width int) []string {
 		lines = append(lines, cur.String())
 	}
 	return lines
-}
-
-// nearestRule suggests the catalogued rule id closest to a mistyped one,
-// or "" when none is close: within an edit distance of a third of its
-// length (at least 2), or containing it. An id given without its family
-// ("legacy-status") is compared with the names after the slash too.
-func nearestRule(id string) string {
-	id = strings.ToLower(id)
-	best, bestDist := "", -1
-	for _, d := range rules.All() {
-		if strings.Contains(d.ID, "*") {
-			continue // family ids are patterns, not ids to type
-		}
-		dist := editdist.Distance(id, d.ID)
-		if !strings.Contains(id, "/") {
-			_, name, _ := strings.Cut(d.ID, "/")
-			dist = min(dist, editdist.Distance(id, name))
-		}
-		isNear := dist <= max(2, len(id)/3) || (len(id) >= 4 && strings.Contains(d.ID, id))
-		if isNear && (bestDist < 0 || dist < bestDist) {
-			best, bestDist = d.ID, dist
-		}
-	}
-	return best
 }

@@ -17,9 +17,13 @@ func (p *specPaths) Set(v string) error {
 	return nil
 }
 
+// specUsage begins the usage of --spec; each command adds what is used
+// without it.
+const specUsage = "protocol spec `FILE`, or per-kind schema files or a directory of them (repeatable)"
+
 // specFlag defines --spec on fs; usage says what is used without it.
 func specFlag(fs *flag.FlagSet, usage string) *specPaths {
 	p := new(specPaths)
-	fs.Var(p, "spec", "protocol spec `FILE`, or per-kind schema files or a directory of them (repeatable)"+usage)
+	fs.Var(p, "spec", specUsage+usage)
 	return p
 }

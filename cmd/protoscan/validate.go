@@ -17,8 +17,8 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/protoscan-dev/protoscan/finding"
 	"github.com/protoscan-dev/protoscan/internal/baseline"
+	"github.com/protoscan-dev/protoscan/internal/engine"
 	"github.com/protoscan-dev/protoscan/internal/messages"
 	"github.com/protoscan-dev/protoscan/internal/report"
 	"github.com/protoscan-dev/protoscan/internal/safefile"
@@ -26,8 +26,6 @@ import (
 	"github.com/protoscan-dev/protoscan/internal/yamlnode"
 	"github.com/protoscan-dev/protoscan/languages/extract"
 	"github.com/protoscan-dev/protoscan/languages/facts"
-	"github.com/protoscan-dev/protoscan/languages/jsondoc"
-	"github.com/protoscan-dev/protoscan/languages/yamldoc"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
@@ -40,214 +38,267 @@ type input struct {
 	kind string
 }
 
-func (e *env) validate(args []string) int {
+// validateFlags are the flags of validate.
+type validateFlags struct {
+	inputs   []input
+	verdicts []string // see phase.go
+	handoffs []string // see handoff.go
+	outputs  []output
+	spec     specPaths
+	root     string
+	events   *eventLog // see events.go
+}
+
+// define defines the flags of validate on a new flag set.
+func (f *validateFlags) define(e *env) *flag.FlagSet {
 	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
-	var inputs []input
-	fs.Func("delegate", "validate `FILE` as DELEGATE messages (repeatable)", func(s string) error { inputs = append(inputs, input{s, "delegate"}); return nil })
-	fs.Func("handback", "validate `FILE` as HANDBACK messages (repeatable)", func(s string) error { inputs = append(inputs, input{s, "handback"}); return nil })
-	var verdicts []string // see phase.go
-	fs.Func("verdict", "check `FILE` as phase verdict JSON, fail-closed (repeatable)", func(s string) error { verdicts = append(verdicts, s); return nil })
-	var handoffs []string // see handoff.go
-	fs.Func("handoff", "evaluate the NEXUS handoffs in `FILE` (YAML, JSON or Markdown; repeatable)", func(s string) error { handoffs = append(handoffs, s); return nil })
-	var outputs []output
-	formatFlag(fs, &outputs)
+	fs.Func("delegate", "validate `FILE` as DELEGATE messages (repeatable)", func(s string) error { f.inputs = append(f.inputs, input{s, "delegate"}); return nil })
+	fs.Func("handback", "validate `FILE` as HANDBACK messages (repeatable)", func(s string) error { f.inputs = append(f.inputs, input{s, "handback"}); return nil })
+	fs.Func("verdict", "check `FILE` as phase verdict JSON, fail-closed (repeatable)", func(s string) error { f.verdicts = append(f.verdicts, s); return nil })
+	fs.Func("handoff", "evaluate the NEXUS handoffs in `FILE` (YAML, JSON or Markdown; repeatable)", func(s string) error { f.handoffs = append(f.handoffs, s); return nil })
+	formatFlag(fs, &f.outputs)
 	fs.BoolFunc("json", "print one JSON result object per message (--format json)", func(s string) error {
 		if on, err := strconv.ParseBool(s); err != nil || !on {
 			return err
 		}
-		outputs = append(outputs, output{format: "json", flag: "--json"})
+		f.outputs = append(f.outputs, output{format: "json", flag: "--json"})
 		return nil
 	})
-	specPath := specFlag(fs, " (default: docs/specs/protocol-core-v*.yaml under the root, else the embedded v1.0)")
-	root := fs.String("root", "", "repository root `DIR` for skills/ lookups (default: nearest ancestor with .git, else the current directory)")
-	events := addEventsFlag(fs) // see events.go
+	fs.Var(&f.spec, "spec", specUsage+" (default: docs/specs/protocol-core-v*.yaml under the root, else the embedded v1.0)")
+	fs.StringVar(&f.root, "root", "", "repository root `DIR` for skills/ lookups (default: nearest ancestor with .git, else the current directory)")
+	f.events = addEventsFlag(fs)
+	return fs
+}
+
+func (e *env) validate(args []string) int {
+	var f validateFlags
+	fs := f.define(e)
 	usage := "usage: protoscan validate [--delegate F | --handback F | --handoff F | --verdict F | F...] [--format text|json|sarif|markdown[=FILE]] [--json] [--spec F] [--root DIR] [--events F]"
-	if code, done := parseFlags(e, fs, usage, args, func(p string) { inputs = append(inputs, input{p, ""}) }); done {
+	if code, done := parseFlags(e, fs, usage, args, func(p string) { f.inputs = append(f.inputs, input{p, ""}) }); done {
 		return code
 	}
 	var stdoutWriters []string // beside the reports
-	if events.path == "-" {
+	if f.events.path == "-" {
 		stdoutWriters = append(stdoutWriters, "--events -")
 	}
-	outputs, err := reportsFor(outputs, stdoutWriters...)
+	outputs, err := reportsFor(f.outputs, stdoutWriters...)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "protoscan validate:", textsafe.Error(err))
 		return exitTrouble
 	}
-	// handoffs and verdicts print their own text or JSON on stdout
-	asJSON := false
-	if len(handoffs)+len(verdicts) > 0 {
-		for _, o := range outputs {
-			if !o.toStdout() || o.format == "sarif" || o.format == "markdown" {
-				fmt.Fprintln(e.stderr, "protoscan validate: --handoff and --verdict print text or JSON on stdout only")
-				return exitTrouble
-			}
-		}
-		asJSON = slices.ContainsFunc(outputs, func(o output) bool { return o.format == "json" })
+	if code, done := e.validateOthers(&f, outputs); done {
+		return code
 	}
-	if len(handoffs) > 0 {
-		if len(inputs) > 0 {
-			fmt.Fprintln(e.stderr, "protoscan validate: --handoff cannot be combined with --delegate, --handback or files")
-			return exitTrouble
-		}
-		return e.validateHandoffs(handoffs, asJSON, *specPath, *root)
-	}
-	if len(verdicts) > 0 {
-		if len(inputs) > 0 {
-			fmt.Fprintln(e.stderr, "protoscan validate: --verdict cannot be combined with --delegate, --handback or files")
-			return exitTrouble
-		}
-		return e.validateVerdicts(verdicts, asJSON)
-	}
-	if len(inputs) == 0 {
-		fmt.Fprintln(e.stderr, "protoscan validate: no input; give --delegate F, --handback F or files (- for stdin)")
-		return exitTrouble
-	}
-	v, err := e.validator(*specPath, *root)
-	if err == nil {
-		var paths []string
-		for _, in := range inputs {
-			paths = append(paths, in.path)
-		}
-		err = events.start(e, v, *root, writeRoots(paths...))
-	}
-	if err != nil {
-		fmt.Fprintln(e.stderr, "protoscan validate:", textsafe.Error(err))
-		return exitTrouble
-	}
-	code := exitOK
-	// every output is written at the end, each from what it needs
-	var text, jsonl bytes.Buffer
-	enc := json.NewEncoder(&jsonl)
-	enc.SetEscapeHTML(false)
-	rep := &report.Report{Tool: "protoscan", Version: version()}
 	var paths []string
-	for _, in := range inputs {
+	for _, in := range f.inputs {
 		paths = append(paths, in.path)
 	}
-	var srcs map[string][]byte // for SARIF: the inputs' text, by their names
+	v, err := e.validator(f.spec, f.root)
+	if err == nil {
+		err = f.events.start(e, v, f.root, engine.WriteRoots(paths...))
+	}
+	if err != nil {
+		fmt.Fprintln(e.stderr, "protoscan validate:", textsafe.Error(err))
+		return exitTrouble
+	}
+	r := &validation{e: e, v: v, events: f.events, code: exitOK, rep: &report.Report{Tool: "protoscan", Version: version()}}
+	r.enc = json.NewEncoder(&r.jsonl)
+	r.enc.SetEscapeHTML(false)
 	if slices.ContainsFunc(outputs, func(o output) bool { return o.format == "sarif" }) {
-		srcs = map[string][]byte{}
+		r.srcs = map[string][]byte{}
 	}
-	var sources *messages.Checker // for Markdown and code, made on first use
-	validated := 0
-	for _, in := range inputs {
+	for _, in := range f.inputs {
 		if in.path != "-" && isSource(in.path) {
-			if events.path != "" {
-				fmt.Fprintf(e.stderr, "protoscan validate: %s: --events runs the pipeline on messages of YAML and JSON files only\n", textsafe.String(in.path))
-				code = exitTrouble
-				continue
-			}
-			if sources == nil {
-				sources = messages.New(v, v.Spec())
-			}
-			results, src, err := e.sourceMessages(sources, in)
-			if err != nil {
-				fmt.Fprintln(e.stderr, "protoscan validate:", textsafe.Error(err))
-				code = exitTrouble
-				continue
-			}
-			if srcs != nil {
-				srcs[displayName(in.path)] = src
-			}
-			if len(results) == 0 {
-				// prose and code without a message are common: said, not an error
-				what := "protocol message"
-				if in.kind != "" {
-					what = strings.ToUpper(in.kind)
-				}
-				fmt.Fprintf(e.stderr, "protoscan validate: %s: no %s in it (validate reads the fenced YAML and JSON blocks of Markdown and the message literals of code, as the scan does)\n", textsafe.String(in.path), what)
-			}
-			for i, r := range results {
-				res := r.Result
-				if !res.Valid && code == exitOK {
-					code = exitFailed
-				}
-				rj := res.JSON()
-				for k, val := range r.Value {
-					if _, ok := val.(facts.Unknown); ok {
-						rj.FieldTypes[k] = "unknown" // the code computes it
-					}
-				}
-				id, _ := r.Value["task_id"].(string)
-				enc.Encode(jsonResult{File: in.path, Document: i + 1, Line: r.Location.Line, ResultJSON: rj})
-				printResult(&text, in.path, r.Location.Line, id, res)
-				rep.Findings = append(rep.Findings, resultFindings(in.path, r.Location.Line, res)...)
-			}
-			validated += len(results)
-			rep.Files++
-			continue
+			r.source(in)
+		} else {
+			r.file(in)
 		}
-		docs, src, err := e.readMessages(in.path)
-		if err != nil {
-			fmt.Fprintln(e.stderr, "protoscan validate:", textsafe.Error(err))
-			code = exitTrouble
-			continue
-		}
-		if srcs != nil {
-			srcs[displayName(in.path)] = src
-		}
-		cols := yamlnode.NewColumns(src)
-		for i, doc := range docs {
-			res, err := events.validate(v, in.kind, displayName(in.path), i+1, doc)
-			if err != nil {
-				fmt.Fprintf(e.stderr, "protoscan validate: %s: document %d: %s\n", textsafe.String(displayName(in.path)), i+1, textsafe.Error(err))
-				code = exitTrouble
-				continue
-			}
-			byteColumns(cols, res)
-			if !res.Valid && code == exitOK {
-				code = exitFailed
-			}
-			enc.Encode(jsonResult{File: displayName(in.path), Document: i + 1, Line: doc.Line, ResultJSON: res.JSON()})
-			id, _ := taskID(doc)
-			printResult(&text, displayName(in.path), doc.Line, id, res)
-			rep.Findings = append(rep.Findings, resultFindings(displayName(in.path), doc.Line, res)...)
-			validated++
-		}
-		rep.Files++
 	}
-	if validated == 0 && code == exitOK {
+	code := r.code
+	if r.validated == 0 && code == exitOK {
 		code = exitTrouble // Markdown or code without a message: nothing was validated
 	}
-	rep.Rules = ruleDocs(rep.Findings)
-	for _, o := range outputs {
-		err := e.writeOutput(o, writeRoots(paths...), func(w io.Writer) error {
-			var err error
-			switch o.format {
-			case "json":
-				_, err = w.Write(jsonl.Bytes())
-			case "sarif":
-				err = e.writeSARIF(w, sarifReport(rep, paths, srcs), "protoscan validate", "the text and JSON reports have them all")
-			case "markdown":
-				err = report.Markdown(w, rep)
-			default:
-				_, err = w.Write(text.Bytes())
-			}
-			return err
-		})
-		if err != nil {
-			fmt.Fprintln(e.stderr, "protoscan validate:", textsafe.Error(err))
-			code = exitTrouble
-		}
+	r.rep.Rules = engine.RuleDocs(r.rep.Findings)
+	doc := validateDoc{rep: r.rep, printed: r.text.Bytes(), lines: r.jsonl.Bytes(), paths: paths, srcs: r.srcs}
+	if !e.renderAll("protoscan validate:", outputs, engine.WriteRoots(paths...), doc) {
+		code = exitTrouble
 	}
-	if err := events.close(); err != nil {
+	if err := f.events.close(); err != nil {
 		fmt.Fprintln(e.stderr, "protoscan validate:", textsafe.Error(err))
 		code = exitTrouble
 	}
 	return code
 }
 
-// sarifReport is rep as its SARIF names it, as the scan's does: files
+// validateOthers runs validate --handoff and --verdict, which print
+// their own text or JSON on stdout, and refuses a validate without
+// input; done says it did (with the exit code).
+func (e *env) validateOthers(f *validateFlags, outputs []output) (code int, done bool) {
+	asJSON := false
+	if len(f.handoffs)+len(f.verdicts) > 0 {
+		for _, o := range outputs {
+			if !o.toStdout() || o.format == "sarif" || o.format == "markdown" {
+				fmt.Fprintln(e.stderr, "protoscan validate: --handoff and --verdict print text or JSON on stdout only")
+				return exitTrouble, true
+			}
+		}
+		asJSON = slices.ContainsFunc(outputs, func(o output) bool { return o.format == "json" })
+	}
+	if len(f.handoffs) > 0 {
+		if len(f.inputs) > 0 {
+			fmt.Fprintln(e.stderr, "protoscan validate: --handoff cannot be combined with --delegate, --handback or files")
+			return exitTrouble, true
+		}
+		return e.validateHandoffs(f.handoffs, asJSON, f.spec, f.root), true
+	}
+	if len(f.verdicts) > 0 {
+		if len(f.inputs) > 0 {
+			fmt.Fprintln(e.stderr, "protoscan validate: --verdict cannot be combined with --delegate, --handback or files")
+			return exitTrouble, true
+		}
+		return e.validateVerdicts(f.verdicts, asJSON), true
+	}
+	if len(f.inputs) == 0 {
+		fmt.Fprintln(e.stderr, "protoscan validate: no input; give --delegate F, --handback F or files (- for stdin)")
+		return exitTrouble, true
+	}
+	return 0, false
+}
+
+// validation is one run of validate over its inputs: every output is
+// written at the end, each from what it needs.
+type validation struct {
+	e         *env
+	v         *msgcheck.Validator
+	events    *eventLog
+	code      int
+	text      bytes.Buffer
+	jsonl     bytes.Buffer
+	enc       *json.Encoder
+	rep       *report.Report
+	srcs      map[string][]byte // for SARIF: the inputs' text, by their names
+	sources   *messages.Checker // for Markdown and code, made on first use
+	validated int
+}
+
+// trouble says err on stderr; exit 2.
+func (r *validation) trouble(err error) {
+	fmt.Fprintln(r.e.stderr, "protoscan validate:", textsafe.Error(err))
+	r.code = exitTrouble
+}
+
+// source validates the messages of a Markdown or code file.
+func (r *validation) source(in input) {
+	e := r.e
+	if r.events.path != "" {
+		fmt.Fprintf(e.stderr, "protoscan validate: %s: --events runs the pipeline on messages of YAML and JSON files only\n", textsafe.String(in.path))
+		r.code = exitTrouble
+		return
+	}
+	if r.sources == nil {
+		r.sources = messages.New(r.v, r.v.Spec())
+	}
+	results, src, err := e.sourceMessages(r.sources, in)
+	if err != nil {
+		r.trouble(err)
+		return
+	}
+	if r.srcs != nil {
+		r.srcs[displayName(in.path)] = src
+	}
+	if len(results) == 0 {
+		// prose and code without a message are common: said, not an error
+		what := "protocol message"
+		if in.kind != "" {
+			what = strings.ToUpper(in.kind)
+		}
+		fmt.Fprintf(e.stderr, "protoscan validate: %s: no %s in it (validate reads the fenced YAML and JSON blocks of Markdown and the message literals of code, as the scan does)\n", textsafe.String(in.path), what)
+	}
+	for i, m := range results {
+		res := m.Result
+		if !res.Valid && r.code == exitOK {
+			r.code = exitFailed
+		}
+		rj := res.JSON()
+		for k, val := range m.Value {
+			if _, ok := val.(facts.Unknown); ok {
+				rj.FieldTypes[k] = "unknown" // the code computes it
+			}
+		}
+		id, _ := m.Value["task_id"].(string)
+		r.enc.Encode(jsonResult{File: in.path, Document: i + 1, Line: m.Location.Line, ResultJSON: rj})
+		printResult(&r.text, in.path, m.Location.Line, id, res)
+		r.rep.Findings = append(r.rep.Findings, messages.ResultFindings(in.path, m.Location.Line, res)...)
+	}
+	r.validated += len(results)
+	r.rep.Files++
+}
+
+// file validates the messages of a YAML or JSON file (or stdin).
+func (r *validation) file(in input) {
+	e := r.e
+	docs, src, err := e.readMessages(in.path)
+	if err != nil {
+		r.trouble(err)
+		return
+	}
+	if r.srcs != nil {
+		r.srcs[displayName(in.path)] = src
+	}
+	cols := yamlnode.NewColumns(src)
+	for i, doc := range docs {
+		res, err := r.events.validate(r.v, in.kind, displayName(in.path), i+1, doc)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "protoscan validate: %s: document %d: %s\n", textsafe.String(displayName(in.path)), i+1, textsafe.Error(err))
+			r.code = exitTrouble
+			continue
+		}
+		messages.ByteColumns(cols, res)
+		if !res.Valid && r.code == exitOK {
+			r.code = exitFailed
+		}
+		r.enc.Encode(jsonResult{File: displayName(in.path), Document: i + 1, Line: doc.Line, ResultJSON: res.JSON()})
+		id, _ := taskID(doc)
+		printResult(&r.text, displayName(in.path), doc.Line, id, res)
+		r.rep.Findings = append(r.rep.Findings, messages.ResultFindings(displayName(in.path), doc.Line, res)...)
+		r.validated++
+	}
+	r.rep.Files++
+}
+
+// validateDoc is validate's report: its text and JSON lines as printed,
+// rep for Markdown and SARIF, and for SARIF the inputs' text (srcs, by
+// the names rep gives the inputs).
+type validateDoc struct {
+	rep     *report.Report
+	printed []byte // the text report
+	lines   []byte // the JSON lines
+	paths   []string
+	srcs    map[string][]byte
+}
+
+func (d validateDoc) text(w io.Writer, _ bool) error {
+	_, err := w.Write(d.printed)
+	return err
+}
+
+func (d validateDoc) json(w io.Writer) error {
+	_, err := w.Write(d.lines)
+	return err
+}
+
+func (d validateDoc) markdown(w io.Writer) error { return report.Markdown(w, d.rep) }
+
+// sarif is rep as its SARIF names it, as the scan's does: files
 // relative to the repository root (%SRCROOT%; stdin stays <stdin>),
 // findings fingerprinted by the scan's recipe, columns converted with the
-// inputs' text (srcs, by the names rep gives the inputs).
-func sarifReport(rep *report.Report, paths []string, srcs map[string][]byte) *report.Report {
-	names := newPathMap(context.Background(), slices.DeleteFunc(slices.Clone(paths), func(p string) bool { return p == "-" }))
+// inputs' text.
+func (d validateDoc) sarif() (*report.Report, *engine.PathMap, string, string) {
+	rep, srcs := d.rep, d.srcs
+	names := engine.NewPathMap(context.Background(), slices.DeleteFunc(slices.Clone(d.paths), func(p string) bool { return p == "-" }))
 	keyed := *rep
-	keyed.SrcRoot = names.srcRoot()
-	keyed.Findings = names.keyed(rep.Findings)
+	keyed.Findings = names.Keyed(rep.Findings)
 	byKey := map[string][]byte{}
 	lines := map[string]*baseline.Lines{} // each input's lines, indexed when a finding needs them
 	for i, f := range rep.Findings {
@@ -272,7 +323,7 @@ func sarifReport(rep *report.Report, paths []string, srcs map[string][]byte) *re
 		}
 		return nil, os.ErrNotExist
 	}
-	return &keyed
+	return &keyed, names, "protoscan validate", "the text and JSON reports have them all"
 }
 
 // jsonResult is one line of validate --json: where the message came from,
@@ -312,25 +363,6 @@ func printResult(w io.Writer, name string, line int, id string, res msgcheck.Res
 		verdict = "invalid"
 	}
 	fmt.Fprintf(w, "%s:%d: %s %s (%s)\n", textsafe.Path(name), line, what, verdict, counts(len(res.Errors), len(res.Warnings)))
-}
-
-// resultFindings are the errors and warnings of a message's result as
-// findings, for the SARIF and Markdown forms; a finding without a place
-// of its own is at the message's line.
-func resultFindings(name string, line int, res msgcheck.Result) []finding.Finding {
-	var out []finding.Finding
-	add := func(fs []msgcheck.Finding, sev finding.Severity) {
-		for _, f := range fs {
-			loc := finding.Location{Path: name, Line: f.Line, Col: f.Column}
-			if loc.Line == 0 {
-				loc.Line, loc.Col = line, 0
-			}
-			out = append(out, finding.Finding{Rule: f.Rule, Severity: sev, Location: loc, Message: f.Message})
-		}
-	}
-	add(res.Errors, finding.Error)
-	add(res.Warnings, finding.Warning)
-	return out
 }
 
 // place begins a text line of validate, phase or a handoff: the file
@@ -393,16 +425,6 @@ func (e *env) readLimited(path string, limit int64) ([]byte, error) {
 	return data, nil
 }
 
-// byteColumns gives res's findings the byte columns the scan reports,
-// so that both point at the same place on a line with non-ASCII text.
-func byteColumns(cols *yamlnode.Columns, res msgcheck.Result) {
-	for _, list := range [][]msgcheck.Finding{res.Errors, res.Warnings} {
-		for i := range list {
-			list[i].Column = cols.Byte(list[i].Line, list[i].Column)
-		}
-	}
-}
-
 // isSource reports a Markdown or code file, whose messages validate
 // finds as the scan does (sourceMessages).
 func isSource(path string) bool {
@@ -434,47 +456,25 @@ func (e *env) sourceMessages(c *messages.Checker, in input) ([]messages.Validate
 	return results, data, nil
 }
 
-// readMessages reads a file (or stdin) and decodes every document in it:
-// JSON by extension or by content, otherwise YAML. It returns the
-// documents and the bytes they were read from.
+// readMessages reads a file (or stdin) and decodes every document in it
+// (messages.Decode). It returns the documents and the bytes they were
+// read from.
 func (e *env) readMessages(path string) ([]*yaml.Node, []byte, error) {
 	data, err := e.readLimited(path, maxInputBytes)
 	if err != nil {
 		return nil, nil, err
 	}
-	name := displayName(path)
-	ext := strings.ToLower(filepath.Ext(path))
-	looksJSON := ext == ".json" || ext == ".jsonl" || (ext != ".yaml" && ext != ".yml" && startsLikeJSON(data))
-	var docs []*yaml.Node
-	if looksJSON {
-		docs, err = jsondoc.Parse(name, data, jsondoc.DefaultLimits())
-		if err != nil && ext != ".json" && ext != ".jsonl" {
-			// a YAML flow mapping also starts with '{'
-			if yd, yerr := yamldoc.Parse(name, data, yamldoc.DefaultLimits()); yerr == nil {
-				docs, err = yd, nil
-			}
-		}
-	} else {
-		docs, err = yamldoc.Parse(name, data, yamldoc.DefaultLimits())
-	}
+	docs, err := messages.Decode(displayName(path), path, data)
 	if err != nil {
 		return nil, nil, err
 	}
-	if len(docs) == 0 {
-		return nil, nil, fmt.Errorf("%s: no message in it", name)
-	}
-	return yamlnode.SplitLists(docs), data, nil
-}
-
-func startsLikeJSON(data []byte) bool {
-	t := bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), " \t\r\n")
-	return len(t) > 0 && (t[0] == '{' || t[0] == '[')
+	return docs, data, nil
 }
 
 // validator builds the validator for a run: --spec wins, else the
 // repository's docs/specs/protocol-core-v*.yaml, else the embedded spec.
 func (e *env) validator(specPath specPaths, root string) (*msgcheck.Validator, error) {
-	specs, root, err := resolveSpecs(specPath, false, root)
+	specs, root, err := engine.ResolveSpecs(specPath, false, root)
 	if err != nil {
 		return nil, err
 	}
@@ -485,59 +485,12 @@ func (e *env) validator(specPath specPaths, root string) (*msgcheck.Validator, e
 // specWarnings prints on stderr what the loader warned about in specs
 // (JSON Schema keywords it does not enforce), one FILE:LINE:COL line
 // each: the spec works, its author should know what it does not check.
-// scan reports them as findings instead (specFallback.warn).
+// scan reports them as findings instead (internal/engine).
 func (e *env) specWarnings(cmd string, specs []*msgcheck.Spec) {
 	for _, s := range specs {
 		for _, w := range s.Warnings() {
 			fmt.Fprintf(e.stderr, "protoscan %s: warning: %s\n", cmd, textsafe.String(w.String()))
 		}
-	}
-}
-
-// resolveSpecs returns the specs of a run, and its root (the default
-// root when root is empty): specPath, else the protocol-core specs under
-// docs/specs/ of the root. specPath is the user's, read from anywhere,
-// unless inTree says the tree named it; the tree's specs are read only
-// from inside the root.
-func resolveSpecs(specPath specPaths, inTree bool, root string) ([]*msgcheck.Spec, string, error) {
-	if root == "" {
-		root = findRoot()
-	} else if fi, err := os.Stat(root); err != nil {
-		return nil, root, fmt.Errorf("root: %w", err)
-	} else if !fi.IsDir() {
-		return nil, root, fmt.Errorf("root %s: not a directory", root)
-	}
-	if len(specPath) > 0 {
-		load := msgcheck.LoadSpecs
-		if inTree {
-			load = func(p ...string) (*msgcheck.Spec, error) { return msgcheck.LoadSpecsIn(root, p...) }
-		}
-		s, err := load(specPath...)
-		if err != nil {
-			return nil, root, err
-		}
-		return []*msgcheck.Spec{s}, root, nil
-	}
-	specs, err := msgcheck.Discover(root)
-	return specs, root, err
-}
-
-// findRoot is the nearest ancestor of the working directory holding .git,
-// else the working directory.
-func findRoot() string {
-	wd, err := os.Getwd()
-	if err != nil {
-		return "."
-	}
-	for dir := wd; ; {
-		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return wd
-		}
-		dir = parent
 	}
 }
 
@@ -556,7 +509,7 @@ func (e *env) spec(args []string) int {
 		fmt.Fprintf(e.stderr, "protoscan spec: unexpected argument %q (give a spec file with --spec)\n", rest[0])
 		return exitTrouble
 	}
-	specs, dir, err := resolveSpecs(*specPath, false, *root)
+	specs, dir, err := engine.ResolveSpecs(*specPath, false, *root)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "protoscan spec:", textsafe.Error(err))
 		return exitTrouble

@@ -2,7 +2,10 @@
 // "did you mean" of unknown keys, keywords and rule ids.
 package editdist
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // MaxLen is the longest string Distance compares; a longer one is Far
 // from everything, so that a hostile key costs no quadratic table.
@@ -79,3 +82,18 @@ func Nearest(s string, candidates []string) (near string, ok bool) {
 func fold(s string) string { return folder.Replace(strings.ToLower(s)) }
 
 var folder = strings.NewReplacer("_", "", "-", "")
+
+// Hint is "did you mean "V"?" for the value of words nearest to s,
+// after sep (" (" opens a parenthesis and closes it, "; " goes inside
+// one), or "" when none is near.
+func Hint(s string, words []string, sep string) string {
+	near, ok := Nearest(s, words)
+	if !ok {
+		return ""
+	}
+	hint := fmt.Sprintf("did you mean %q?", near)
+	if sep == " (" {
+		return " (" + hint + ")"
+	}
+	return sep + hint
+}

@@ -57,3 +57,27 @@ func TestNearest(t *testing.T) {
 		}
 	}
 }
+
+// TestHint: the value hint of --fail-on, --format and --analyzers.
+func TestHint(t *testing.T) {
+	failOn := []string{"error", "warning", "note", "never", "none"}
+	formats := []string{"text", "json", "sarif", "markdown"}
+	analyzers := []string{"enumdrift", "divergence", "msgcheck"}
+	for _, c := range []struct {
+		s     string
+		words []string
+		sep   string
+		want  string
+	}{
+		{"warn", failOn, " (", ` (did you mean "warning"?)`},
+		{"nevr", failOn, " (", ` (did you mean "never"?)`},
+		{"loud", failOn, " (", ""},
+		{"jsno", formats, "; ", `; did you mean "json"?`},
+		{"divergnce", analyzers, "; ", `; did you mean "divergence"?`},
+		{"xml", formats, "; ", ""},
+	} {
+		if got := Hint(c.s, c.words, c.sep); got != c.want {
+			t.Errorf("Hint(%q) = %q, want %q", c.s, got, c.want)
+		}
+	}
+}

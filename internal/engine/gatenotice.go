@@ -1,7 +1,6 @@
-package main
+package engine
 
 import (
-	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -35,10 +34,10 @@ type gateInput struct {
 // gateNotice returns the scan's report.Gate and prints its notices on
 // stderr: the spec of each protocol that is not the embedded one, and
 // each setting of the tree's config that lowers the gate.
-func (e *env) gateNotice(in gateInput) *report.Gate {
+func (s *state) gateNotice(in gateInput) *report.Gate {
 	g := gateOf(in)
 	for _, line := range report.GateNotices(g) {
-		fmt.Fprintln(e.stderr, "protoscan:", line)
+		s.notify(line)
 	}
 	return g
 }
@@ -109,9 +108,9 @@ func gateStandard(cfg *config.Config, set map[string]bool) config.Standard {
 	return s
 }
 
-// keyedGate is g with its files named as SARIF names them: relative to
+// KeyedGate is g with its files named as SARIF names them: relative to
 // the repository root.
-func (m *pathMap) keyedGate(g *report.Gate) *report.Gate {
+func (m *PathMap) KeyedGate(g *report.Gate) *report.Gate {
 	if g == nil {
 		return nil
 	}

@@ -1,35 +1,18 @@
-package main
+package engine
 
 import (
 	"cmp"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/protoscan-dev/protoscan/analyzers/enumdrift"
 	"github.com/protoscan-dev/protoscan/finding"
 	"github.com/protoscan-dev/protoscan/internal/messages"
 	"github.com/protoscan-dev/protoscan/internal/report"
+	"github.com/protoscan-dev/protoscan/internal/rules"
 )
-
-// problem is a finding's rule and place: what ties a message's error to
-// the finding the report has for it.
-type problem struct {
-	rule string
-	finding.Location
-}
-
-// problemsOf lists the problems of findings, by the severity each has.
-func problemsOf(fs []finding.Finding) map[problem]finding.Severity {
-	m := make(map[problem]finding.Severity, len(fs))
-	for _, f := range fs {
-		p := problem{f.Rule, finding.Location{Path: f.Path, Line: f.Line, Col: f.Col}}
-		if sev, ok := m[p]; !ok || f.Severity < sev {
-			m[p] = f.Severity
-		}
-	}
-	return m
-}
 
 // summarizeMessages tallies the verdicts per kind, in the spec's kind
 // order; kinds without messages are left out. A message's error counts
@@ -137,4 +120,38 @@ func dirOf(p string) string {
 		return filepath.Dir(p)
 	}
 	return p
+}
+
+// RuleDocs documents every rule the report may show: the catalogue, and
+// each generated msgcheck id of the findings resolved to its family.
+func RuleDocs(fs []finding.Finding) []rules.Doc {
+	docs := rules.ScanRules()
+	have := map[string]bool{}
+	for _, d := range docs {
+		have[d.ID] = true
+	}
+	for _, f := range fs {
+		if have[f.Rule] {
+			continue
+		}
+		have[f.Rule] = true
+		if d, ok := rules.Lookup(f.Rule); ok {
+			docs = append(docs, d)
+		}
+	}
+	slices.SortFunc(docs, func(a, b rules.Doc) int { return strings.Compare(a.ID, b.ID) })
+	return docs
+}
+
+// summaries tallies the messages per kind and the status spellings, of
+// the tree as it is now (fixes applied), and documents the report's rules.
+type summaries struct{}
+
+func (summaries) name() string { return "summaries" }
+
+func (summaries) run(s *state) error {
+	s.rep.Messages = summarizeMessages(s.kinds, s.outcomes, s.live)
+	s.rep.Statuses = driftMatrix(s.statuses, s.fixed)
+	s.rep.Rules = RuleDocs(s.rep.Findings)
+	return nil
 }

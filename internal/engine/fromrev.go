@@ -1,4 +1,4 @@
-package main
+package engine
 
 import (
 	"context"
@@ -336,7 +336,7 @@ func revError(flagName, rev string, err error) error {
 // checkRevConfig is checkConfig for the config of s's commit: rule
 // settings that name no rule, and synonyms that map to no status of the
 // spec the scan would use, the named one (--spec) or the commit's.
-func checkRevConfig(s *revSource, root string, named specPaths) config.Check {
+func checkRevConfig(s *revSource, root string, named []string) config.Check {
 	return func(cfg *config.Config) config.Errors {
 		errs := checkConfigRules(cfg)
 		if len(cfg.Synonyms) == 0 {
@@ -345,7 +345,7 @@ func checkRevConfig(s *revSource, root string, named specPaths) config.Check {
 		var specs []*msgcheck.Spec
 		var err error
 		if len(named) > 0 {
-			specs, _, err = resolveSpecs(named, false, root)
+			specs, _, err = ResolveSpecs(named, false, root)
 		} else {
 			specs, err = s.protocolSpecs(cfg)
 		}

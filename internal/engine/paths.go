@@ -1,9 +1,7 @@
-package main
+package engine
 
 import (
-	"bytes"
 	"context"
-	"io"
 	"net/url"
 	"os"
 	"path"
@@ -12,11 +10,9 @@ import (
 	"strings"
 
 	"github.com/protoscan-dev/protoscan/finding"
-	"github.com/protoscan-dev/protoscan/internal/baseline"
 	"github.com/protoscan-dev/protoscan/internal/gitdiff"
 	"github.com/protoscan-dev/protoscan/internal/safefile"
 	"github.com/protoscan-dev/protoscan/internal/scan"
-	"github.com/protoscan-dev/protoscan/internal/suppress"
 )
 
 // How a scan names files (a contract, DESIGN.md): text, JSON and Markdown
@@ -42,8 +38,8 @@ type scanRoot struct {
 	scope string
 }
 
-// pathMap names the files of the PATHs of one scan.
-type pathMap struct {
+// PathMap names the files of the PATHs of one scan.
+type PathMap struct {
 	roots []scanRoot
 	// base is the repository root (symbolic links resolved), else the
 	// working directory.
@@ -52,12 +48,12 @@ type pathMap struct {
 	repo *gitdiff.Repo
 }
 
-// newPathMap finds the repository root with gitdiff.FindRepo, which asks
+// NewPathMap finds the repository root with gitdiff.FindRepo, which asks
 // git from the working directory only (never from a scanned tree), and
 // names each PATH's files; with no repository (or no git) the working
 // directory stands for its root.
-func newPathMap(ctx context.Context, paths []string) *pathMap {
-	m := &pathMap{}
+func NewPathMap(ctx context.Context, paths []string) *PathMap {
+	m := &PathMap{}
 	if repo, err := gitdiff.FindRepo(ctx); err == nil {
 		m.base, m.repo = realPath(repo.Root), repo
 	} else if wd, err := os.Getwd(); err == nil {
@@ -82,7 +78,7 @@ func newPathMap(ctx context.Context, paths []string) *pathMap {
 // tracked is Options.Tracked of the walk of dir: the files the
 // repository tracks there, which no .gitignore hides; nil outside a
 // repository or with git unable to list them.
-func (m *pathMap) tracked(ctx context.Context, dir string) func(string, bool) bool {
+func (m *PathMap) tracked(ctx context.Context, dir string) func(string, bool) bool {
 	if m.repo == nil {
 		return nil
 	}
@@ -108,7 +104,7 @@ func realPath(p string) string {
 
 // rel is the slash path of the directory dir relative to the base ("" for
 // the base itself).
-func (m *pathMap) rel(dir string) string {
+func (m *PathMap) rel(dir string) string {
 	if m.base == "" {
 		return slashClean(dir)
 	}
@@ -125,7 +121,7 @@ func (m *pathMap) rel(dir string) string {
 // key is the repository-relative path of a file the findings name p: by
 // the PATH whose files are named under the longest prefix of p, else
 // from the file system.
-func (m *pathMap) key(p string) string {
+func (m *PathMap) key(p string) string {
 	if r := m.rootOf(p); r != nil {
 		return scan.KeyPath(p, r.display, r.key)
 	}
@@ -134,7 +130,7 @@ func (m *pathMap) key(p string) string {
 
 // rootOf is the PATH whose files are named under the longest prefix of
 // p, the path of a file as findings name it; nil for none.
-func (m *pathMap) rootOf(p string) *scanRoot {
+func (m *PathMap) rootOf(p string) *scanRoot {
 	var best *scanRoot
 	for i, r := range m.roots {
 		if under(p, r.display) && (best == nil || len(r.display) > len(best.display)) {
@@ -144,13 +140,13 @@ func (m *pathMap) rootOf(p string) *scanRoot {
 	return best
 }
 
-// sources reads the files of keyed, which are fs named relative to the
+// Sources reads the files of keyed, which are fs named relative to the
 // repository root (see keyed), for SARIF's UTF-16 columns: a file is read
 // at the path fs name it by, as the scan read it, a regular file of at
 // most maxSize bytes (no limit when negative), and only inside the tree
 // of its PATH (package safefile); a file of no PATH is the user's (a
 // --spec).
-func (m *pathMap) sources(fs, keyed []finding.Finding, maxSize int64) func(string) ([]byte, error) {
+func (m *PathMap) Sources(fs, keyed []finding.Finding, maxSize int64) func(string) ([]byte, error) {
 	files := map[string]string{} // keyed path -> path as fs name it
 	for i, f := range fs {
 		k := keyed[i]
@@ -189,8 +185,8 @@ func under(p, prefix string) bool {
 	return p == prefix || strings.HasPrefix(p, strings.TrimSuffix(prefix, "/")+"/")
 }
 
-// srcRoot is the file URI of the repository root, ending in "/".
-func (m *pathMap) srcRoot() string {
+// SrcRoot is the file URI of the repository root, ending in "/".
+func (m *PathMap) SrcRoot() string {
 	if m.base == "" {
 		return ""
 	}
@@ -204,9 +200,9 @@ func (m *pathMap) srcRoot() string {
 	return u.String()
 }
 
-// keyed returns copies of fs that name files relative to the repository
+// Keyed returns copies of fs that name files relative to the repository
 // root: their paths, related places and fix edits.
-func (m *pathMap) keyed(fs []finding.Finding) []finding.Finding {
+func (m *PathMap) Keyed(fs []finding.Finding) []finding.Finding {
 	out := slices.Clone(fs)
 	for i := range out {
 		f := &out[i]
@@ -227,71 +223,6 @@ func (m *pathMap) keyed(fs []finding.Finding) []finding.Finding {
 		}
 	}
 	return out
-}
-
-// filterBaseline drops the findings b holds, matched on their
-// repository-relative paths, and counts the entries of the scanned trees
-// that matched none as stale; the entries of a baseline an earlier
-// protoscan wrote, relative to the scanned PATH, match too (see
-// baseline.Match), their fingerprints recomputed from the flagged line,
-// read again with the scan's size limit.
-func (m *pathMap) filterBaseline(b *baseline.Baseline, fs []finding.Finding, maxSize int64) (kept []finding.Finding, matched, stale int) {
-	keys := m.keyed(fs)
-	srcs := map[string]*baseline.Lines{}
-	legacy := func(i int, tail string) string {
-		f := fs[i]
-		var text []byte
-		switch {
-		case f.Rule == suppress.RuleUnused || f.Rule == suppress.RuleNoReason || f.Rule == suppress.RuleBadGlob:
-			text = []byte(f.Message) // as applySuppressions fingerprints them
-		case f.Line > 0:
-			lines, ok := srcs[f.Path]
-			if !ok {
-				lines = baseline.NewLines(readHead(filepath.FromSlash(f.Path), maxSize))
-				srcs[f.Path] = lines
-			}
-			text = lines.Text(f.Line)
-		}
-		return baseline.Fingerprint(f.Rule, tail, text)
-	}
-	in, left := b.Match(keys, legacy)
-	for _, e := range left {
-		// an entry of a file no PATH reaches is not stale: it was not
-		// looked at
-		if slices.ContainsFunc(m.roots, func(r scanRoot) bool { return under(e.Path, r.scope) }) {
-			stale++
-		}
-	}
-	for i, f := range fs {
-		if in[i] {
-			matched++
-			continue
-		}
-		kept = append(kept, f)
-	}
-	return kept, matched, stale
-}
-
-// readHead reads at most limit bytes of the regular file name (nil when
-// it cannot be read): the scan read it, so its flagged lines are there.
-func readHead(name string, limit int64) []byte {
-	if limit <= 0 {
-		limit = 2 << 20
-	}
-	fi, err := os.Stat(name)
-	if err != nil || !fi.Mode().IsRegular() {
-		return nil
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	var buf bytes.Buffer
-	if _, err := io.Copy(&buf, io.LimitReader(f, limit)); err != nil {
-		return nil
-	}
-	return buf.Bytes()
 }
 
 // nestedPaths leaves out of paths those a directory among them already
@@ -336,3 +267,32 @@ func nestedPaths(paths []string) []string {
 	}
 	return out
 }
+
+// WriteRoots is the tree a command's writes must not leave through a
+// link: every tree it reads (the scanned PATHs, a file PATH standing for
+// its directory; the --root of audit and validate) and the working
+// directory, which is the checkout in a CI job and where relative report
+// paths point. What the command line names outside them (--format
+// sarif=/tmp/r.sarif, ../out.json) is the user's and written as given.
+func WriteRoots(paths ...string) []string {
+	return append([]string{"."}, treeRoots(paths...)...)
+}
+
+// treeRoots is the trees the command reads: each of paths but "" and "-"
+// (stdin), a file standing for its directory.
+func treeRoots(paths ...string) []string {
+	var roots []string
+	for _, p := range paths {
+		if p == "" || p == "-" {
+			continue
+		}
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+			p = filepath.Dir(p)
+		}
+		roots = append(roots, p)
+	}
+	return roots
+}
+
+// slashClean is a path as findings prefix it.
+func slashClean(p string) string { return path.Clean(filepath.ToSlash(p)) }

@@ -1,10 +1,9 @@
-package main
+package engine
 
 import (
 	"crypto/sha256"
 	"encoding/hex"
 	"maps"
-	"os"
 	"slices"
 	"strings"
 
@@ -14,22 +13,13 @@ import (
 	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
-// The scan's cache of per-file results (package internal/scan/cache): on unless
-// --no-cache, in $PROTOSCAN_CACHE_DIR, else the user's cache directory
-// (os.UserCacheDir()/protoscan). PROTOSCAN_CACHE_VERIFY=1 makes it read
-// and hash every file instead of trusting unchanged size, times and inode.
-const (
-	envCacheDir    = "PROTOSCAN_CACHE_DIR"
-	envCacheVerify = "PROTOSCAN_CACHE_VERIFY"
-)
-
-// openCache returns the cache and the part of its key the command line
+// openCache returns the cache in dir (the user cache directory when
+// dir is "") and the part of its key the command line
 // decides: the specs' and the config's contents (sums has those read
 // from git, by name), the analyzers and their
 // settings. It returns nil when there is no usable cache: a scan without
 // one is slower, never wrong, so that is not an error.
-func openCache(specs []*msgcheck.Spec, cfg *config.Config, sums map[string]string, analyzers string, canonical []string, synonyms map[string]string) (*cache.Dir, string) {
-	dir := os.Getenv(envCacheDir)
+func openCache(dir string, verify bool, specs []*msgcheck.Spec, cfg *config.Config, sums map[string]string, analyzers string, canonical []string, synonyms map[string]string) (*cache.Dir, string) {
 	if dir == "" {
 		var err error
 		if dir, err = cache.DefaultDir(); err != nil {
@@ -77,7 +67,7 @@ func openCache(specs []*msgcheck.Spec, cfg *config.Config, sums map[string]strin
 	if err != nil {
 		return nil, ""
 	}
-	d.Verify = os.Getenv(envCacheVerify) == "1"
+	d.Verify = verify
 	key := cache.NewKey(parts...)
 	return d, hex.EncodeToString(key[:])
 }

@@ -1,4 +1,4 @@
-package main
+package baseline
 
 import (
 	"os"
@@ -7,15 +7,14 @@ import (
 	"testing"
 
 	"github.com/protoscan-dev/protoscan/finding"
-	"github.com/protoscan-dev/protoscan/internal/baseline"
 )
 
-// TestAuditFingerprints: an audit finding's fingerprint is the scan's
+// TestFingerprintLines: an audit finding's fingerprint is the scan's
 // recipe (rule, repository-relative path, flagged line), with the line
 // read again from the file: a CRLF line, a line past bufio's buffer, the
 // last line without a newline. A line over the limit, on stdin or past
 // the file's end is stood for by the message; no line by the empty text.
-func TestAuditFingerprints(t *testing.T) {
+func TestFingerprintLines(t *testing.T) {
 	dir := t.TempDir()
 	long := `{"task_id":"` + strings.Repeat("x", 100<<10) + `"}`
 	src := "{\"a\":1}\r\n" + long + "\n" + strings.Repeat("y", 300) + "\n{\"b\":2}"
@@ -33,19 +32,19 @@ func TestAuditFingerprints(t *testing.T) {
 		keyed[i] = f
 		keyed[i].Path = "queue/" + filepath.Base(f.Path)
 	}
-	auditFingerprints(fs, keyed, 200<<10)
+	FingerprintLines(fs, keyed, 200<<10)
 	msg := []byte("m")
 	for i, text := range [][]byte{
-		baseline.LineText([]byte(src), 1), []byte(long), []byte(strings.Repeat("y", 300)), []byte(`{"b":2}`),
+		LineText([]byte(src), 1), []byte(long), []byte(strings.Repeat("y", 300)), []byte(`{"b":2}`),
 		msg, nil, msg, msg,
 	} {
-		if want := baseline.Fingerprint("msgcheck/x", keyed[i].Path, text); keyed[i].Fingerprint != want {
+		if want := Fingerprint("msgcheck/x", keyed[i].Path, text); keyed[i].Fingerprint != want {
 			t.Errorf("finding %d (%s:%d): fingerprint %s, want %s", i, keyed[i].Path, keyed[i].Line, keyed[i].Fingerprint, want)
 		}
 	}
 	// a line over the limit is not read
-	auditFingerprints(fs[1:2], keyed[1:2], 100)
-	if want := baseline.Fingerprint("msgcheck/x", keyed[1].Path, msg); keyed[1].Fingerprint != want {
+	FingerprintLines(fs[1:2], keyed[1:2], 100)
+	if want := Fingerprint("msgcheck/x", keyed[1].Path, msg); keyed[1].Fingerprint != want {
 		t.Errorf("a line over the limit: fingerprint %s, want the message's %s", keyed[1].Fingerprint, want)
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package engine
 
 import (
 	"bytes"
@@ -23,11 +23,11 @@ import (
 // unified diff and changes nothing, and moves from rep the findings whose
 // fixes it wrote to fixed, so that the report shows what is left. Only
 // files in the scanned trees are edited.
-func (e *env) fixReport(paths []string, rep *report.Report, diffOnly bool) (fixed []finding.Finding, err error) {
+func (s *state) fixReport(paths []string, rep *report.Report, diffOnly bool) (fixed []finding.Finding, err error) {
 	// findings name files relative to the working directory (or
 	// absolutely): their edits apply from here
 	root, findings := ".", rep.Findings
-	done, err := e.fixFiles(root, treeRoots(paths...), findings, diffOnly)
+	done, err := s.fixFiles(root, treeRoots(paths...), findings, diffOnly)
 	if diffOnly {
 		return nil, err
 	}
@@ -45,13 +45,13 @@ func (e *env) fixReport(paths []string, rep *report.Report, diffOnly bool) (fixe
 	}
 	rep.Findings = kept
 	if len(fixed) > 0 {
-		fmt.Fprintf(e.stderr, "protoscan: fixed %s in %s\n", fixPlural(len(fixed), "finding"), fixPlural(len(files), "file"))
+		s.notifyf("fixed %s in %s", plural(len(fixed), "finding"), plural(len(files), "file"))
 	}
 	return fixed, err
 }
 
-// fixPlural writes n and noun, with an s unless n is 1.
-func fixPlural(n int, noun string) string {
+// plural writes n and noun, with an s unless n is 1.
+func plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}
@@ -75,7 +75,7 @@ func fixPlural(n int, noun string) string {
 // holds the Literal: a file changed since the scan, or a literal whose
 // source spelling differs from its value (an escape), is left alone with
 // a notice on stderr.
-func (e *env) fixFiles(root string, roots []string, findings []finding.Finding, diffOnly bool) ([]bool, error) {
+func (s *state) fixFiles(root string, roots []string, findings []finding.Finding, diffOnly bool) ([]bool, error) {
 	byFile := map[string][]int{} // path on disk -> findings with an edit in it
 	for i, f := range findings {
 		if f.Fix == nil {
@@ -102,7 +102,7 @@ func (e *env) fixFiles(root string, roots []string, findings []finding.Finding, 
 			for _, i := range byFile[p] {
 				skip[i] = true
 			}
-			fmt.Fprintf(e.stderr, "protoscan: %s: fix not applied: %s\n", textsafe.String(p), textsafe.String(why))
+			s.notifyf("%s: fix not applied: %s", textsafe.String(p), textsafe.String(why))
 			continue
 		}
 		src, mode, err := fixRead(p)
@@ -123,7 +123,7 @@ func (e *env) fixFiles(root string, roots []string, findings []finding.Finding, 
 			}
 			if fixStale(src, f, mine) {
 				skip[i] = true
-				fmt.Fprintf(e.stderr, "protoscan: %s:%d:%d: fix not applied: the file does not hold %q there\n", textsafe.String(f.Path), f.Line, f.Col, f.Literal)
+				s.notifyf("%s:%d:%d: fix not applied: the file does not hold %q there", textsafe.String(f.Path), f.Line, f.Col, f.Literal)
 				continue
 			}
 			fixes = append(fixes, mine)
@@ -140,14 +140,14 @@ func (e *env) fixFiles(root string, roots []string, findings []finding.Finding, 
 			if why[j] != "" {
 				skip[i] = true
 				f := findings[i]
-				fmt.Fprintf(e.stderr, "protoscan: %s:%d:%d: fix not applied: %s\n", textsafe.String(f.Path), f.Line, f.Col, textsafe.String(why[j]))
+				s.notifyf("%s:%d:%d: fix not applied: %s", textsafe.String(f.Path), f.Line, f.Col, textsafe.String(why[j]))
 			}
 		}
 		if bytes.Equal(out, src) {
 			continue
 		}
 		if diffOnly {
-			if _, err := e.stdout.Write(fix.Diff(name, src, out)); err != nil {
+			if _, err := s.opts.Stdout.Write(fix.Diff(name, src, out)); err != nil {
 				return nil, err
 			}
 		} else if err := safefile.WriteFile(p, out, mode, roots...); err != nil {
@@ -227,4 +227,25 @@ func fixRefused(p string, roots []string) string {
 		}
 	}
 	return "outside the scanned tree (a directory on its path is a symbolic link)"
+}
+
+// fixes applies the fixes of the findings left (--fix), or prints them
+// as a diff (--diff); what it fixed is no longer the tree's problem.
+type fixes struct{}
+
+func (fixes) name() string { return "fixes" }
+
+func (fixes) run(s *state) error {
+	if !s.opts.Fix && !s.opts.Diff {
+		return nil
+	}
+	var err error
+	if s.fixed, err = s.fixReport(s.paths, s.rep, s.opts.Diff); err != nil {
+		s.notify(textsafe.Error(err))
+		s.trouble = true
+	}
+	for _, f := range s.fixed {
+		delete(s.live, problem{f.Rule, finding.Location{Path: f.Path, Line: f.Line, Col: f.Col}})
+	}
+	return nil
 }

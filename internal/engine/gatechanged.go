@@ -1,4 +1,4 @@
-package main
+package engine
 
 import (
 	"fmt"
@@ -93,7 +93,7 @@ func (g *governing) kind(rel string) string {
 // each root's changed lines, prefixes their paths' prefixes; directives
 // are the scan's suppression comments by path, and before the findings
 // before the comments were applied (to count what each one hides).
-func gateChangeNotes(g *governing, changes []gitdiff.Changes, prefixes []string, directives map[string][]suppress.Directive, before []finding.Finding, names *pathMap) []finding.Finding {
+func gateChangeNotes(g *governing, changes []gitdiff.Changes, prefixes []string, directives map[string][]suppress.Directive, before []finding.Finding, names *PathMap) []finding.Finding {
 	var notes []finding.Finding
 	add := func(loc finding.Location, msg string) {
 		notes = append(notes, finding.Finding{
@@ -152,7 +152,7 @@ func gateChangeNotes(g *governing, changes []gitdiff.Changes, prefixes []string,
 			if d.File {
 				where = "in this file"
 			}
-			hides := fmt.Sprintf("hides %s %s", fixPlural(n, "finding"), where)
+			hides := fmt.Sprintf("hides %s %s", plural(n, "finding"), where)
 			if n == 0 {
 				hides = "hides no finding now"
 			}
