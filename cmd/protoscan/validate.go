@@ -428,11 +428,8 @@ func (e *env) readLimited(path string, limit int64) ([]byte, error) {
 // isSource reports a Markdown or code file, whose messages validate
 // finds as the scan does (sourceMessages).
 func isSource(path string) bool {
-	switch extract.Language(filepath.ToSlash(path)) {
-	case "markdown", "python", "go":
-		return true
-	}
-	return false
+	l := extract.ForPath(filepath.ToSlash(path))
+	return l != nil && !l.Data
 }
 
 // sourceMessages reads a Markdown or code file and validates its

@@ -29,6 +29,10 @@ type Lang struct {
 	// Comments is how its comments are written, for suppression
 	// directives; facts.NoComments for none.
 	Comments facts.CommentSyntax
+	// Data says its files are documents of data (YAML, JSON, JSON
+	// Lines), a message being a whole document, rather than source whose
+	// messages are literals or fenced blocks.
+	Data bool
 	// Divergence says the divergence analyzer reads its functions.
 	Divergence bool
 	// Messages says its files may hold protocol messages for msgcheck
@@ -146,19 +150,19 @@ func builtin() []*Lang {
 		{
 			// a handoff block is YAML (or JSON, which YAML reads)
 			Name: "yaml", Suffixes: []string{".yaml", ".yml"}, FenceLabels: []string{"yaml", "nexus_handoff", "nexus_handoff_v2"},
-			Comments: facts.YAMLComments, Messages: true,
+			Comments: facts.YAMLComments, Messages: true, Data: true,
 			Parse: data("yaml"), Block: dataBlock("yaml"),
 			Containers: yamlContainers, BlockContainers: yamlContainers,
 		},
 		{
 			Name: "json", Suffixes: []string{".json"}, FenceLabels: []string{"json"},
-			Comments: facts.JSONComments, Messages: true, QuotedStrings: true,
+			Comments: facts.JSONComments, Messages: true, QuotedStrings: true, Data: true,
 			Parse: data("json"), Block: dataBlock("json"),
 			Containers: jsonContainers, BlockContainers: jsonContainers,
 		},
 		{
 			Name: "jsonl", Suffixes: []string{".jsonl", ".ndjson"}, FenceLabels: []string{"jsonl"},
-			Comments: facts.JSONComments, Messages: true, QuotedStrings: true,
+			Comments: facts.JSONComments, Messages: true, QuotedStrings: true, Data: true,
 			Parse: data("jsonl"), Block: dataBlock("jsonl"),
 			Containers: func(rel string, src []byte) ([]facts.Container, error) {
 				return dataContainers("jsonl", rel, src)
