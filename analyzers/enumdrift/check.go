@@ -438,7 +438,7 @@ func (c *checker) definesEnum(f fit, members int, name string, e *Enum) bool {
 		return false
 	}
 	named := strings.Contains(normKey(name), normKey(e.Field))
-	if !e.status && f.exact < 2 {
+	if e.common && f.exact < 2 {
 		return false
 	}
 	return (2*f.related >= members || named) && c.ownsVocabulary(e, f, members, nil)
@@ -551,15 +551,11 @@ func (c *checker) groups() {
 			continue // a set may rightly hold a subset (terminal statuses)
 		}
 		if miss := e.missing(f.covered); len(miss) > 0 {
-			rule, what := RuleValueMissing, e.label()+" values"
-			if e.status {
-				rule, what = RuleMissing, "HANDBACK statuses"
-			}
 			c.out = append(c.out, finding.Finding{
-				Rule: rule, Severity: finding.Warning,
+				Rule: e.rules.missing, Severity: finding.Warning,
 				Location: c.loc(g.Pos, facts.Pos{}),
 				Message: fmt.Sprintf("%s %s defines %s but lacks %s (%s)",
-					g.Kind, displayName(g.Name), what, strings.Join(miss, ", "), e.valuesText()),
+					g.Kind, displayName(g.Name), e.words.plural, strings.Join(miss, ", "), e.valuesText()),
 			})
 		}
 	}
@@ -628,7 +624,7 @@ func (c *checker) routingTables() {
 			continue
 		}
 		for _, i := range members {
-			c.judge(i, e, true, "as a key of a table over "+e.plural())
+			c.judge(i, e, true, "as a key of a table over "+e.words.plural)
 		}
 	}
 	// a schema fragment in code: {"status": {"type": "string", "enum": [...]}}
@@ -820,7 +816,7 @@ func (c *checker) judge(i int, e *Enum, certain bool, context string) {
 	}
 	s := c.f.Strings[i]
 	cl, to := e.classify(s.Value)
-	if e.status && (cl != unknown || certain) && !c.used[i] {
+	if e.matrix && (cl != unknown || certain) && !c.used[i] {
 		c.used[i] = true
 		c.uses = append(c.uses, StatusUse{Value: s.Value, Canonical: to, Location: c.loc(s.Pos, facts.Pos{})})
 	}
@@ -828,23 +824,19 @@ func (c *checker) judge(i int, e *Enum, certain bool, context string) {
 		c.unknown[e.Kind+"."+e.Field+"\x00"+strings.ToLower(strings.TrimSpace(s.Value))] = true
 	}
 	var rule, msg string
-	rules := [...]string{RuleCase, RuleLegacy, RuleUnknown}
-	if !e.status {
-		rules = [...]string{RuleValueCase, RuleValueLegacy, RuleValueUnknown}
-	}
 	var related []finding.Location
 	switch cl {
 	case canonical:
 		return
 	case caseDrift:
-		rule = rules[0]
+		rule = e.rules.cases
 		if strings.EqualFold(s.Value, to) {
 			msg = fmt.Sprintf("%s %q differs from the canonical %q only in case (%s)", e.noun(), s.Value, to, context)
 		} else {
 			msg = fmt.Sprintf("%s %q differs from the canonical %q only in case and separators (%s)", e.noun(), s.Value, to, context)
 		}
 	case legacy:
-		rule = rules[1]
+		rule = e.rules.legacy
 		if t, ok := e.legacyTable(s.Value); ok {
 			msg = fmt.Sprintf("legacy %s %q: the protocol spells it %q, as the alias table at %s:%d says (%s)", e.noun(), s.Value, to, t.Path, t.Line, context)
 			related = append(related, finding.Location{Path: t.Path, Line: t.Line, Col: t.Col,
@@ -858,7 +850,7 @@ func (c *checker) judge(i int, e *Enum, certain bool, context string) {
 		if !certain || c.inSpec(i) {
 			return // a spec of the protocol may extend its enums
 		}
-		rule = rules[2]
+		rule = e.rules.unknown
 		msg = fmt.Sprintf("%q is not a %s (%s; %s)", s.Value, e.label(), context, e.valuesText())
 	}
 	c.reported[i] = true
@@ -873,30 +865,11 @@ func (c *checker) judge(i int, e *Enum, certain bool, context string) {
 // noun is what a legacy or case-drifted spelling is called: "status" for
 // the HANDBACK status (its messages predate the other enums), else the
 // kind and field.
-func (e *Enum) noun() string {
-	if e.status {
-		return "status"
-	}
-	return e.label() + " value"
-}
-
-// plural names the enum's values: "HANDBACK statuses", "DELEGATE agent
-// values".
-func (e *Enum) plural() string {
-	if e.status {
-		return "HANDBACK statuses"
-	}
-	return e.label() + " values"
-}
+func (e *Enum) noun() string { return e.words.noun }
 
 // valuesText lists the enum for a message: "the statuses are success,
 // failure..." for the HANDBACK status, "the values are ..." for others.
-func (e *Enum) valuesText() string {
-	if e.status {
-		return "the statuses are " + e.enumText()
-	}
-	return "the values are " + e.enumText()
-}
+func (e *Enum) valuesText() string { return "the " + e.words.list + " are " + e.enumText() }
 
 func (c *checker) loc(p, end facts.Pos) finding.Location {
 	l := finding.Location{Path: c.f.Path, Line: p.Line, Col: p.Col}

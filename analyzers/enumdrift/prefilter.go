@@ -40,7 +40,7 @@ type Prefilter struct {
 }
 
 type enumFilter struct {
-	status  bool
+	common  bool       // the enum's words are common: see Enum.common
 	field   int        // the field's name: its index in Prefilter.fields
 	kind    [][]byte   // the words of the kind's name
 	needles []int      // lower-case spellings of values: indices in Prefilter.words
@@ -76,7 +76,7 @@ func NewPrefilter(v *Vocabulary) *Prefilter {
 			fieldIndex[k] = fi
 			p.fields = append(p.fields, spellings(e.Field))
 		}
-		ef := enumFilter{status: e.status, field: fi}
+		ef := enumFilter{common: e.common, field: fi}
 		for _, w := range kindWords(e.Kind) {
 			ef.kind = append(ef.kind, []byte(w))
 		}
@@ -167,7 +167,7 @@ func (p *Prefilter) Match(name string, quoted bool, src, buf []byte) (bool, []by
 
 func (ef *enumFilter) match(lower []byte, lowName string, present, has func(int) bool) bool {
 	hasField := present(ef.field)
-	if !ef.status && !hasField {
+	if ef.common && !hasField {
 		// the words of most enums are common words: without the field's
 		// name (type Agent, AGENTS, "agent":), the file is not read for them
 		return false
@@ -185,7 +185,7 @@ func (ef *enumFilter) match(lower []byte, lowName string, present, has func(int)
 	if values >= 2 {
 		return true
 	}
-	if !ef.status && values == 0 {
+	if ef.common && values == 0 {
 		return false
 	}
 	for _, w := range ef.kind {

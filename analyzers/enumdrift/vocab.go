@@ -43,7 +43,40 @@ type Enum struct {
 	// none): a spec in the repository declares this enum only when it is
 	// a spec of this protocol.
 	protocol string
-	status   bool // the HANDBACK status: its own rules and the drift matrix
+	// rules are the enum's rule ids, words what its messages call it:
+	// the HANDBACK status keeps the ids and words it was first reported
+	// under (statusRules, statusWords), every other enum shares the
+	// value-* ones.
+	rules ruleIDs
+	words wording
+	// common says its words are common words (continue, merge, abort):
+	// a definition of it needs two exact values, and the prefilter the
+	// field's name. The HANDBACK status's words are not.
+	common bool
+	// matrix says its uses are the report's drift matrix (StatusUse).
+	matrix bool
+}
+
+// ruleIDs are the rules of an enum's drift: case and separators, a
+// legacy spelling, a value of no spelling, a definition that lacks
+// values.
+type ruleIDs struct{ cases, legacy, unknown, missing string }
+
+// wording is what an enum's messages call a value ("status", "DELEGATE
+// agent value"), its values ("HANDBACK statuses"), and the list of them
+// ("statuses", "values").
+type wording struct{ noun, plural, list string }
+
+var (
+	statusRules = ruleIDs{RuleCase, RuleLegacy, RuleUnknown, RuleMissing}
+	valueRules  = ruleIDs{RuleValueCase, RuleValueLegacy, RuleValueUnknown, RuleValueMissing}
+	statusWords = wording{noun: "status", plural: "HANDBACK statuses", list: "statuses"}
+)
+
+// asHandbackStatus makes e the HANDBACK status: its own rule ids and
+// words, words that are not common, and the drift matrix.
+func (e *Enum) asHandbackStatus() {
+	e.rules, e.words, e.common, e.matrix = statusRules, statusWords, false, true
 }
 
 // Alias is a legacy spelling a repository's alias table maps to a
@@ -91,7 +124,7 @@ func NewVocabulary(spec *msgcheck.Spec, synonyms map[string]string, more ...*msg
 	if !ok {
 		return nil, fmt.Errorf("spec %s has no string enum for handback.status", spec.Source)
 	}
-	status.status = true
+	status.asHandbackStatus()
 	for from, to := range synonyms {
 		if !status.canonical[to] {
 			return nil, fmt.Errorf("synonym %q maps to %q, which is not a HANDBACK status (%s)", from, to, strings.Join(status.Canonical, ", "))
@@ -129,7 +162,8 @@ func newEnum(spec *msgcheck.Spec, kind, field string) (*Enum, bool) {
 	}
 	e := &Enum{Kind: kind, Field: field, Canonical: values, canonical: map[string]bool{}, lower: map[string]string{},
 		folded: map[string]string{}, aliases: map[string]string{}, others: map[string]bool{},
-		spec: spec, protocol: cmp.Or(strings.TrimSpace(spec.Protocol), defaultProtocol)}
+		spec: spec, protocol: cmp.Or(strings.TrimSpace(spec.Protocol), defaultProtocol), rules: valueRules, common: true}
+	e.words = wording{noun: e.label() + " value", plural: e.label() + " values", list: "values"}
 	ambiguous := map[string]bool{}
 	for _, c := range values {
 		e.canonical[c] = true
