@@ -301,6 +301,36 @@ def done(job):
     if job.status in ("failed", "canceled", "running", "pending"):
         return False
 `, nil},
+		// ---- what is not drift: alias tables, rejected test rows,
+		// another scale
+		{"py legacy set beside the canonical one is an alias table", "accept.py", `
+VALID = {"success", "failure", "partial", "blocked", "escalate"}
+LEGACY_STATUSES = {"done", "complete", "failed"}
+
+def accept(h):
+    return h["status"] in VALID or h["status"] in LEGACY_STATUSES
+`, nil},
+		{"py test rows that expect rejection", "test_validate.py", `
+import pytest
+
+CASES = [
+    ({"task_id": "t-1", "status": "success"}, True),
+    ({"task_id": "t-2", "status": "done"}, False),
+]
+
+def test_rejects(validate):
+    with pytest.raises(ValueError):
+        validate({"task_id": "t", "status": "finished"})
+`, nil},
+		{"py enum on another scale", "tiers.py", `
+from enum import Enum
+
+class Tier(str, Enum):
+    CRITICAL = "critical"
+    HIGH = "high"
+    MEDIUM = "medium"
+    LOW = "low"
+`, nil},
 		// ---- look-alikes: no protocol field, no finding
 		{"another protocol's verdict words", "docs/phase-15.md", "## Evaluate\n\n```python\nif adherence.met and verdict == \"PASS\":\n    proceed()\nelif verdict == \"FAIL\":\n    loop()\n```\n", nil},
 		{"health check", "health.py", `
