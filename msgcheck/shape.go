@@ -29,8 +29,8 @@ type Record struct {
 // ShapeOf returns the kind of message r is, or "" when it is none. Two
 // keys never make a message: a record is a kind's message when
 //
-//   - its MarkerField names the kind (a marker naming no kind of the
-//     spec, or computed, makes it no message);
+//   - its MarkerField names the kind, whatever else it holds (a marker
+//     naming no kind of the spec, or computed, makes it no message);
 //   - or it is built with a type or function named for the kind
 //     (Handback{...}, HandbackMessage(...), make_handback(...),
 //     build_delegate(...)); keyword arguments of a call named for no
@@ -40,7 +40,7 @@ type Record struct {
 //     output or metrics; a DELEGATE's task_id and two of skill, agent,
 //     scope, plan, success_criteria, context.
 //
-// In every case the fields foreign to the kind (neither core nor
+// Without a marker, the fields foreign to the kind (neither core nor
 // extension) must not outnumber the kind's own, and a mapping whose values
 // are all field names of the kind, title-case labels or type names
 // ({"task_id": "Task", "status": "Status"}: a table's column titles;
@@ -52,12 +52,13 @@ func (s *Spec) ShapeOf(r Record) string {
 		if !r.sameKey(key, MarkerField) {
 			continue
 		}
+		// the marker says the kind: the message is validated whatever
+		// else it holds (custom fields are the validator's warnings)
 		v, _ := r.value(i).(string)
-		k := s.kind(s.KindNamed(v))
-		if k == nil || !k.fits(r) {
-			return ""
+		if k := s.kind(s.KindNamed(v)); k != nil {
+			return k.name
 		}
-		return k.name
+		return ""
 	}
 	if r.Name != "" && !(r.Call && r.Name == "dict") { // dict(a=1) is a plain literal
 		for _, k := range s.kinds {

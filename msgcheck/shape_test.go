@@ -35,6 +35,8 @@ func TestShapeOf(t *testing.T) {
 		{"delegate by core fields", rec("task_id", "a-b", "skill", "x", "agent", "engineer"), "delegate"},
 		{"delegate with scope and plan", rec("task_id", "a-b", "scope", "x", "plan", computed), "delegate"},
 		{"marker", rec("handoff_type", "HANDBACK", "task_id", "a-b"), "handback"},
+		{"marker with more custom fields than the kind's", rec("handoff_type", "handback", "task_id", "a-b", "status", "done",
+			"worker", "w1", "host", "h", "queue", "q", "attempt", 2, "trace", "t"), "handback"},
 		{"marker of no kind", rec("handoff_type", "REVIEW", "task_id", "a-b", "status", "x", "output", 1), ""},
 		{"computed marker", rec("handoff_type", computed, "task_id", "a-b", "status", "x", "output", 1), ""},
 		{"named type", named("Handback", false, rec("task_id", computed, "status", "failed")), "handback"},
