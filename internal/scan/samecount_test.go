@@ -20,8 +20,8 @@ import (
 func TestScanAndAuditCountAlike(t *testing.T) {
 	custom := "worker: w1\nhost: h1\nqueue: q\nattempt: 2\ntrace: t-9\nregion: eu\n"
 	files := map[string]string{
-		"queue/h1.yaml":  "handoff_type: HANDBACK\ntask_id: t-1\nstatus: done\n" + custom,
-		"queue/h2.json":  `{"handoff_type": "HANDBACK", "task_id": "t-2", "status": "success", "output": {}, "metrics": {"quality": 0.9, "tokens": 1, "cost": 0, "duration_seconds": 1}}`,
+		"queue/h1.yaml": "handoff_type: HANDBACK\ntask_id: t-1\nstatus: done\n" + custom,
+		"queue/h2.json": `{"handoff_type": "HANDBACK", "task_id": "t-2", "status": "success", "output": {}, "metrics": {"quality": 0.9, "tokens": 1, "cost": 0, "duration_seconds": 1}}`,
 		"queue/all.jsonl": `{"handoff_type": "handback", "task_id": "t-3", "status": "failed", "worker": "w", "host": "h", "queue": "q", "attempt": 1}` + "\n" +
 			`{"handoff_type": "DELEGATE", "task_id": "t-4", "skill": "s", "agent": "engineer", "scope": "x"}` + "\n",
 		"queue/d.yaml": "task_id: t-5\nskill: s\nagent: engineer\nscope: fix the parser of the queue files today for everyone\n",
