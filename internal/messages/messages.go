@@ -296,30 +296,48 @@ func skip(e msgcheck.Finding, m *facts.Mapping, msg map[string]any, unknown bool
 
 // kindOf tells the protocol-core kind of a mapping, or "" when it is not
 // such a message: msgcheck's ShapeOf decides (marker, a type or call named
-// for the kind, or enough core fields); a data document named after a
-// kind (DELEGATE-001.yaml) may also hold that kind's messages with two of
-// its fields, as long as they fit it.
+// for the kind, or enough core fields); a record of a data document
+// named after a kind (DELEGATE-001.yaml, tasks-handback.json) is that
+// kind's message whatever else it holds, as the audit reads a queue, if
+// it has one field of the kind at all (a delegate_settings.json of
+// timeouts is none). A JSON Schema document is never a message.
 func (c *core) kindOf(f *facts.File, m *facts.Mapping) string {
 	r := recordOf(m)
 	if k := c.spec.ShapeOf(r); k != "" || m.InCode || hasMarker(m) {
 		return k
+	}
+	if !m.Root || isSchema(m) {
+		return ""
 	}
 	base := strings.ToLower(path.Base(f.Path))
 	for _, kind := range c.kinds {
 		if !strings.Contains(base, kind) {
 			continue
 		}
-		n := 0
 		for _, e := range m.Entries {
 			if c.fields[kind][e.Key] {
-				n++
+				return kind
 			}
-		}
-		if n >= 2 && c.spec.FitsKind(kind, r) {
-			return kind
 		}
 	}
 	return ""
+}
+
+// isSchema reports a JSON Schema document: it names its $schema, or
+// describes an object's properties.
+func isSchema(m *facts.Mapping) bool {
+	props, object := false, false
+	for _, e := range m.Entries {
+		switch e.Key {
+		case "$schema":
+			return true
+		case "properties":
+			props = true
+		case "type":
+			object = e.Value == "object"
+		}
+	}
+	return props && object
 }
 
 // recordOf is what msgcheck's shape predicate reads of a mapping. Keys

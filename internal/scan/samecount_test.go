@@ -25,6 +25,10 @@ func TestScanAndAuditCountAlike(t *testing.T) {
 		"queue/all.jsonl": `{"handoff_type": "handback", "task_id": "t-3", "status": "failed", "worker": "w", "host": "h", "queue": "q", "attempt": 1}` + "\n" +
 			`{"handoff_type": "DELEGATE", "task_id": "t-4", "skill": "s", "agent": "engineer", "scope": "x"}` + "\n",
 		"queue/d.yaml": "task_id: t-5\nskill: s\nagent: engineer\nscope: fix the parser of the queue files today for everyone\n",
+		// named for the kind: its records are the kind's, custom fields
+		// and all; a list of records is one message each
+		"queue/HANDBACK-t6.yaml": "task_id: t-6\nstatus: success\n" + custom,
+		"queue/handbacks.yaml":   "- task_id: t-7\n  status: success\n  worker: w\n- task_id: t-8\n  status: failure\n  worker: w\n",
 	}
 	dir := t.TempDir()
 	for name, content := range files {
@@ -53,7 +57,35 @@ func TestScanAndAuditCountAlike(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Messages) != 5 || sum.Messages != 5 {
-		t.Errorf("scan counted %d messages, audit %d; want 5 each", len(res.Messages), sum.Messages)
+	if len(res.Messages) != 8 || sum.Messages != 8 {
+		t.Errorf("scan counted %d messages, audit %d; want 8 each", len(res.Messages), sum.Messages)
+	}
+}
+
+// TestNamedForAKindButNoMessage: a file named for a kind holds its
+// messages only when its records have a field of the kind; a JSON Schema
+// document is never a message.
+func TestNamedForAKindButNoMessage(t *testing.T) {
+	files := map[string]string{
+		"config/delegate_settings.json": `{"timeout": 3, "retries": 2}`,
+		"schemas/handback.schema.json":  `{"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "properties": {"task_id": {"type": "string"}, "status": {"type": "string"}}, "required": ["task_id"]}`,
+		"schemas/handback.yaml":         "type: object\nproperties:\n  task_id: {type: string}\n  status: {type: string}\n",
+	}
+	dir := t.TempDir()
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := scan.Run(context.Background(), dir, fullOptions(t, dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Messages) != 0 || len(res.Findings) != 0 {
+		t.Errorf("%d messages, findings %v; want none", len(res.Messages), res.Findings)
 	}
 }

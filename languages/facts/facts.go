@@ -121,6 +121,10 @@ type Mapping struct {
 	// literal), as opposed to a data document (YAML, JSON): code may add
 	// fields after the literal, so a field it lacks is not judged missing.
 	InCode bool
+	// Root is set for a record of a data document: the document itself,
+	// or an item of a document that is a list of mappings (a queue file's
+	// messages), as opposed to a mapping nested in one.
+	Root bool
 }
 
 // Entry is one key of a mapping.

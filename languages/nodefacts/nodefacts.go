@@ -35,6 +35,19 @@ func extract(f *facts.File, src []byte, docs []*yaml.Node, lineOffset, colOffset
 	if bytes.HasPrefix(src, bom) {
 		x.bomLen = len(bom)
 	}
+	x.roots = map[*yaml.Node]bool{}
+	for _, d := range docs {
+		switch {
+		case d.Kind == yaml.MappingNode:
+			x.roots[d] = true
+		case d.Kind == yaml.SequenceNode:
+			for _, it := range d.Content {
+				if it.Kind == yaml.MappingNode {
+					x.roots[it] = true
+				}
+			}
+		}
+	}
 	for _, d := range docs {
 		x.value(d)
 	}
@@ -50,6 +63,8 @@ type extractor struct {
 	// done memoizes container values, so nested mappings are converted
 	// once and an alias shares its anchor's value instead of expanding it.
 	done map[*yaml.Node]any
+	// roots are the records of the documents (see facts.Mapping.Root).
+	roots map[*yaml.Node]bool
 	// stops holds, for each long line met, the byte offset of every
 	// stopEvery-th rune: pos starts from the nearest one, so that a long
 	// line (minified JSON) costs linear time, not quadratic.
@@ -205,7 +220,7 @@ func (x *extractor) mapping(n *yaml.Node) any {
 	out := make(map[string]any, len(n.Content)/2)
 	x.done[n] = out
 	idx := len(x.f.Mappings)
-	x.f.Mappings = append(x.f.Mappings, facts.Mapping{Pos: x.pos(n.Line, n.Column)})
+	x.f.Mappings = append(x.f.Mappings, facts.Mapping{Pos: x.pos(n.Line, n.Column), Root: x.roots[n]})
 	entries := make([]facts.Entry, 0, len(n.Content)/2)
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
