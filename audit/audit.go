@@ -394,13 +394,19 @@ func kindOfTape(t *jsonmsg.Tape, spec *msgcheck.Spec, hint string) string {
 			return k
 		}
 	}
+	if i := t.Member(0, msgcheck.TypeField); i >= 0 && t.Toks[i].Kind == jsonmsg.String {
+		if k, id := spec.KindOfType(t.Toks[i].Str); k != "" && t.Member(0, id) >= 0 {
+			return k
+		}
+	}
 	if k := spec.DetectTape(t); k != "" {
 		return k
 	}
 	return hint
 }
 
-// kindOf names the kind from handoff_type, else from the spec's
+// kindOf names the kind from handoff_type, else from "type" with the
+// kind's id field (msgcheck.TypeField), else from the spec's
 // signatures, else from the file name's hint. It runs per message, so it
 // allocates nothing, and the kind it finds spares Validate detecting it
 // again.
@@ -408,6 +414,13 @@ func kindOf(m map[string]any, spec *msgcheck.Spec, hint string) string {
 	if s, ok := m["handoff_type"].(string); ok {
 		if k := spec.KindNamed(s); k != "" {
 			return k
+		}
+	}
+	if s, ok := m[msgcheck.TypeField].(string); ok {
+		if k, id := spec.KindOfType(s); k != "" {
+			if _, has := m[id]; has {
+				return k
+			}
 		}
 	}
 	if m != nil {

@@ -1,6 +1,9 @@
 package msgcheck
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // MarkerField is the field by which a message names its kind
 // (handoff_type: HANDBACK).
@@ -30,7 +33,8 @@ type Record struct {
 // keys never make a message: a record is a kind's message when
 //
 //   - its MarkerField names the kind, whatever else it holds (a marker
-//     naming no kind of the spec, or computed, makes it no message);
+//     naming no kind of the spec, or computed, makes it no message), or
+//     its TypeField does and it has the kind's id field;
 //   - or it is built with a type or function named for the kind
 //     (Handback{...}, HandbackMessage(...), make_handback(...),
 //     build_delegate(...)); keyword arguments of a call named for no
@@ -59,6 +63,17 @@ func (s *Spec) ShapeOf(r Record) string {
 			return k.name
 		}
 		return ""
+	}
+	// "type: handback" with the kind's id field: the marker as queues
+	// of other tools spell it (a bare "type" names too many things)
+	for i, key := range r.Keys {
+		if !r.sameKey(key, TypeField) {
+			continue
+		}
+		v, _ := r.value(i).(string)
+		if k, id := s.KindOfType(v); k != "" && slices.ContainsFunc(r.Keys, func(key string) bool { return r.sameKey(key, id) }) {
+			return k
+		}
 	}
 	if r.Name != "" && !(r.Call && r.Name == "dict") { // dict(a=1) is a plain literal
 		for _, k := range s.kinds {
@@ -357,4 +372,20 @@ func (s *Spec) ShapeFields(kindName string) (id string, core []string) {
 		}
 	}
 	return id, core
+}
+
+// TypeField is the second spelling of the marker: a record whose "type"
+// names a kind (any case) and that has the kind's id field is a message
+// of the kind.
+const TypeField = "type"
+
+// KindOfType returns the kind a "type" value names (see TypeField) and
+// the kind's id field, which the record must have; "" when v names no
+// kind or the kind has no id field.
+func (s *Spec) KindOfType(v string) (kind, idField string) {
+	k := s.kind(s.KindNamed(v))
+	if k == nil || k.idField() == "" {
+		return "", ""
+	}
+	return k.name, k.idField()
 }

@@ -29,6 +29,8 @@ func TestScanAndAuditCountAlike(t *testing.T) {
 		// and all; a list of records is one message each
 		"queue/HANDBACK-t6.yaml": "task_id: t-6\nstatus: success\n" + custom,
 		"queue/handbacks.yaml":   "- task_id: t-7\n  status: success\n  worker: w\n- task_id: t-8\n  status: failure\n  worker: w\n",
+		// "type" names the kind, with its id field
+		"queue/events.jsonl": `{"type": "HANDBACK", "task_id": "t-9", "status": "success", "worker": "w", "host": "h", "queue": "q"}` + "\n",
 	}
 	dir := t.TempDir()
 	for name, content := range files {
@@ -57,8 +59,8 @@ func TestScanAndAuditCountAlike(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Messages) != 8 || sum.Messages != 8 {
-		t.Errorf("scan counted %d messages, audit %d; want 8 each", len(res.Messages), sum.Messages)
+	if len(res.Messages) != 9 || sum.Messages != 9 {
+		t.Errorf("scan counted %d messages, audit %d; want 9 each", len(res.Messages), sum.Messages)
 	}
 }
 
