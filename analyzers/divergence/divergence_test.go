@@ -347,10 +347,8 @@ func (ft fakeTree) Consts(p string) map[string]float64 { return ft[p] }
 
 // ModuleFiles resolves as the scan's tree does: by the language registry.
 func (ft fakeTree) ModuleFiles(lang, from, module string) []string {
-	for _, l := range extract.Languages() {
-		if l.Name == lang && l.ModuleFiles != nil {
-			return l.ModuleFiles(ft.Files, "", from, module)
-		}
+	if l := extract.Named(lang); l != nil && l.ModuleFiles != nil {
+		return l.ModuleFiles(ft.Files, "", from, module)
 	}
 	return nil
 }

@@ -33,10 +33,8 @@ func (t *constTree) add(f walk.File) {
 
 // ModuleFiles asks the registry how a file of lang resolves module.
 func (t *constTree) ModuleFiles(lang, from, module string) []string {
-	for _, l := range extract.Languages() {
-		if l.Name == lang && l.ModuleFiles != nil {
-			return l.ModuleFiles(t.files, t.prefix, from, module)
-		}
+	if l := extract.Named(lang); l != nil && l.ModuleFiles != nil {
+		return l.ModuleFiles(t.files, t.prefix, from, module)
 	}
 	return nil
 }

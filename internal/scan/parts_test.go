@@ -3,8 +3,6 @@ package scan_test
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -41,12 +39,7 @@ func TestParseProblemsHideNothing(t *testing.T) {
 		"prose.md":      "```yaml\nstatus: success\nsteps: [run, {oops\n```\n\n```json\n{\"outcome\": [\"success\", \"failure\", \"partial\"],}\n```\n",
 		"chart.yaml":    "{{- if .Values.on }}\ntask_id: t-6\nstatus: [FAILED\noutput: {}\n{{- end }}\n",
 	}
-	dir := t.TempDir()
-	for name, content := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := writeTree(t, files)
 	res, err := scan.Run(context.Background(), dir, fullOptions(t, dir))
 	if err != nil {
 		t.Fatal(err)
@@ -124,14 +117,7 @@ func TestBrokenBlockOfRecords(t *testing.T) {
 // its parse problems as "line severity".
 func partFindings(t *testing.T, name, content string) []string {
 	t.Helper()
-	dir := t.TempDir()
-	p := filepath.Join(dir, filepath.FromSlash(name))
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir := writeTree(t, map[string]string{name: content})
 	res, err := scan.Run(context.Background(), dir, fullOptions(t, dir))
 	if err != nil {
 		t.Fatal(err)

@@ -3,7 +3,6 @@ package scan_test
 import (
 	"context"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -32,16 +31,7 @@ func TestScanAndAuditCountAlike(t *testing.T) {
 		// "type" names the kind, with its id field
 		"queue/events.jsonl": `{"type": "HANDBACK", "task_id": "t-9", "status": "success", "worker": "w", "host": "h", "queue": "q"}` + "\n",
 	}
-	dir := t.TempDir()
-	for name, content := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := writeTree(t, files)
 	res, err := scan.Run(context.Background(), dir, fullOptions(t, dir))
 	if err != nil {
 		t.Fatal(err)
@@ -73,16 +63,7 @@ func TestNamedForAKindButNoMessage(t *testing.T) {
 		"schemas/handback.schema.json":  `{"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "properties": {"task_id": {"type": "string"}, "status": {"type": "string"}}, "required": ["task_id"]}`,
 		"schemas/handback.yaml":         "type: object\nproperties:\n  task_id: {type: string}\n  status: {type: string}\n",
 	}
-	dir := t.TempDir()
-	for name, content := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := writeTree(t, files)
 	res, err := scan.Run(context.Background(), dir, fullOptions(t, dir))
 	if err != nil {
 		t.Fatal(err)

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -46,11 +44,7 @@ func TestToyLanguage(t *testing.T) {
 	if err := extract.Register(&extract.Lang{Name: "toy2", Suffixes: []string{".toy"}, Parse: toy.Parse}); err == nil {
 		t.Error("a second language took .toy")
 	}
-	dir := t.TempDir()
-	src := "handoff_type = HANDBACK\ntask_id = t-1\nstatus = done\n"
-	if err := os.WriteFile(filepath.Join(dir, "a.toy"), []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir := writeTree(t, map[string]string{"a.toy": "handoff_type = HANDBACK\ntask_id = t-1\nstatus = done\n"})
 	v, err := msgcheck.New(msgcheck.Options{Root: dir}, msgcheck.DefaultSpec())
 	if err != nil {
 		t.Fatal(err)

@@ -270,9 +270,15 @@ func dirOf(p string) string {
 	return ""
 }
 
-// Languages are the registered languages, in registration order.
-func Languages() []*Lang {
+// Named is the registered language of that name (the first, for
+// Markdown and MDX), or nil.
+func Named(name string) *Lang {
 	mu.RLock()
 	defer mu.RUnlock()
-	return slices.Clone(languages)
+	for _, l := range languages {
+		if l.Name == name {
+			return l
+		}
+	}
+	return nil
 }
