@@ -127,7 +127,7 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 				next++
 				collect := func(it *item) {
 					a.add(nb, it)
-					if it.unread != "" || opts.Verdicts == nil || collectErr != nil {
+					if it.unread != "" || it.schema || opts.Verdicts == nil || collectErr != nil {
 						return
 					}
 					v := verdictInvalid
@@ -201,6 +201,9 @@ type item struct {
 	// unread is set for an input that could not be read (a file, a line
 	// over the limit): the collector records it as a problem, in order
 	unread string
+	// schema is set for a JSON Schema document, which is no message: it
+	// is counted apart (Summary.Schemas) and gets no verdict
+	schema bool
 	valid  bool
 	// load says the worker reads the file at loc.Path (one message per
 	// file, or several YAML documents: see loadFile)
@@ -346,7 +349,11 @@ func (c *checker) check(it *item, ids *[]byte) {
 			it.decodeErr = docError("JSON", err)
 			return
 		}
-		kind := kindOfTape(&c.tape, c.opts.Spec, it.kind)
+		kind, named := kindOfTape(&c.tape, c.opts.Spec, it.kind)
+		if !named && msgcheck.IsSchemaTape(&c.tape) {
+			it.schema, it.data = true, ""
+			return
+		}
 		if c.opts.Validator.ValidateTapeInto(kind, &c.tape, &c.res) {
 			from := len(*ids)
 			var status string
@@ -363,7 +370,11 @@ func (c *checker) check(it *item, ids *[]byte) {
 		it.data = "" // the text is not kept past validation
 	}
 	m, _ := v.(map[string]any)
-	kind := kindOf(m, c.opts.Spec, it.kind)
+	kind, named := kindOf(m, c.opts.Spec, it.kind)
+	if !named && m != nil && msgcheck.IsSchemaMap(m) {
+		it.schema = true
+		return
+	}
 	c.res = c.opts.Validator.Validate(kind, v)
 	from := len(*ids)
 	var status string
@@ -385,50 +396,51 @@ func (it *item) keep(res *msgcheck.Result, texts *textArena, from, to int, statu
 }
 
 // kindOfTape is kindOf for a message on a tape.
-func kindOfTape(t *jsonmsg.Tape, spec *msgcheck.Spec, hint string) string {
+func kindOfTape(t *jsonmsg.Tape, spec *msgcheck.Spec, hint string) (string, bool) {
 	if len(t.Toks) == 0 || t.Toks[0].Kind != jsonmsg.Object {
-		return hint
+		return hint, false
 	}
 	if i := t.Member(0, "handoff_type"); i >= 0 && t.Toks[i].Kind == jsonmsg.String {
 		if k := spec.KindNamed(t.Toks[i].Str); k != "" {
-			return k
+			return k, true
 		}
 	}
 	if i := t.Member(0, msgcheck.TypeField); i >= 0 && t.Toks[i].Kind == jsonmsg.String {
 		if k, id := spec.KindOfType(t.Toks[i].Str); k != "" && t.Member(0, id) >= 0 {
-			return k
+			return k, true
 		}
 	}
 	if k := spec.DetectTape(t); k != "" {
-		return k
+		return k, true
 	}
-	return hint
+	return hint, false
 }
 
 // kindOf names the kind from handoff_type, else from "type" with the
 // kind's id field (msgcheck.TypeField), else from the spec's
-// signatures, else from the file name's hint. It runs per message, so it
-// allocates nothing, and the kind it finds spares Validate detecting it
-// again.
-func kindOf(m map[string]any, spec *msgcheck.Spec, hint string) string {
+// signatures, else from the file name's hint; named says the message
+// itself named it (a document named by its file alone may be a JSON
+// Schema, which is no message). It runs per message, so it allocates
+// nothing, and the kind it finds spares Validate detecting it again.
+func kindOf(m map[string]any, spec *msgcheck.Spec, hint string) (kind string, named bool) {
 	if s, ok := m["handoff_type"].(string); ok {
 		if k := spec.KindNamed(s); k != "" {
-			return k
+			return k, true
 		}
 	}
 	if s, ok := m[msgcheck.TypeField].(string); ok {
 		if k, id := spec.KindOfType(s); k != "" {
 			if _, has := m[id]; has {
-				return k
+				return k, true
 			}
 		}
 	}
 	if m != nil {
 		if k := spec.Detect(m); k != "" {
-			return k
+			return k, true
 		}
 	}
-	return hint
+	return hint, false
 }
 
 // reader walks the inputs and feeds batches.
@@ -741,7 +753,7 @@ func (c *checker) checkAndCount(it *item, ids *[]byte, t *tally) {
 		return
 	}
 	c.check(it, ids)
-	if it.decodeErr == nil {
+	if it.decodeErr == nil && !it.schema {
 		t.count(it, &c.res)
 		it.status = "" // a view of the tape, good until the next message
 	}

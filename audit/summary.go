@@ -20,7 +20,11 @@ type Summary struct {
 	Valid     int
 	Invalid   int
 	Malformed int
-	Kinds     []KindTotals
+	// Schemas are the JSON Schema documents read among the messages
+	// (msgcheck.IsSchemaMap), named for no kind but by their file: they
+	// are no messages, and not in Messages.
+	Schemas int
+	Kinds   []KindTotals
 	// Rules counts the errors, then the warnings, per rule id, most
 	// frequent first; UnknownFields and DeprecatedFields the field names
 	// seen.
@@ -301,6 +305,10 @@ func (t *tally) merge(u *tally) {
 func (a *aggregator) add(b *batch, it *item) {
 	if it.unread != "" {
 		a.problem(it.loc, it.unread)
+		return
+	}
+	if it.schema {
+		a.s.Schemas++
 		return
 	}
 	a.s.Messages++

@@ -1,6 +1,7 @@
 package msgcheck_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/protoscan-dev/protoscan/msgcheck"
@@ -110,4 +111,35 @@ func FuzzShapeOf(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestTypeMarkerIsNoUnknownField: "type" naming the message's kind is
+// its marker, as handoff_type is; "type" naming another kind, or a number,
+// is an unknown field.
+func TestTypeMarkerIsNoUnknownField(t *testing.T) {
+	v, err := msgcheck.New(msgcheck.Options{}, msgcheck.DefaultSpec())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		kind    string
+		msg     map[string]any
+		unknown []string
+	}{
+		{"handback", map[string]any{"type": "handback", "task_id": "t-1", "status": "success", "worker": "w"}, []string{"worker"}},
+		{"handback", map[string]any{"type": " HANDBACK ", "task_id": "t-1", "status": "success"}, nil},
+		{"handback", map[string]any{"type": "delegate", "task_id": "t-1", "status": "success"}, []string{"type"}},
+		{"handback", map[string]any{"type": 3, "task_id": "t-1", "status": "success"}, []string{"type"}},
+		{"delegate", map[string]any{"type": "delegate", "task_id": "t-1", "scope": "x"}, nil},
+	} {
+		var got []string
+		for _, w := range v.Validate(c.kind, c.msg).Warnings {
+			if w.IsUnknownField() {
+				got = append(got, w.Field)
+			}
+		}
+		if !slices.Equal(got, c.unknown) {
+			t.Errorf("%v: unknown fields %v, want %v", c.msg, got, c.unknown)
+		}
+	}
 }

@@ -187,6 +187,12 @@ func (s *Spec) KindNamed(v string) string {
 	return ""
 }
 
+// namedBy reports whether v, a marker's value, names k as KindNamed
+// reads it.
+func (k *kind) namedBy(v string) bool {
+	return v == k.name || k.upper != "" && v == k.upper || strings.EqualFold(strings.TrimSpace(v), k.name)
+}
+
 // Enum returns the allowed values and legacy aliases of a kind's string
 // enum field, e.g. Enum("handback", "status"). ok is false when the field
 // is not a string enum. Analyzers read the canonical spelling from here.

@@ -133,7 +133,7 @@ func (st *state) tapeFields(k *kind, t *jsonmsg.Tape, slots *[maxTapeFields]int3
 		names := few[:0]
 		root := &t.Toks[0]
 		for i, n := 1, 0; n < int(root.Len); n++ {
-			if k.field(t.Toks[i].Str) == nil {
+			if k.field(t.Toks[i].Str) == nil && !(t.Toks[i+1].Kind == jsonmsg.String && typeMarks(k, t.Toks[i].Str, t.Toks[i+1].Str)) {
 				names = append(names, t.Toks[i].Str)
 			}
 			i = int(t.Toks[i+1].Next)

@@ -338,8 +338,8 @@ func (v *Validator) validate(kindName string, msg any, st *state) {
 
 func (v *Validator) unknownFields(k *kind, m map[string]any, res *Result) {
 	var unknown []string
-	for name := range m {
-		if _, ok := k.fields[name]; !ok {
+	for name, val := range m {
+		if _, ok := k.fields[name]; !ok && !typeMarks(k, name, val) {
 			unknown = append(unknown, name)
 		}
 	}
@@ -349,6 +349,13 @@ func (v *Validator) unknownFields(k *kind, m map[string]any, res *Result) {
 			Message: string(appendUnknownField(nil, k, name)),
 			path:    []yamlnode.Step{{Key: name, Index: -1}}, atKey: true}, true)
 	}
+}
+
+// typeMarks reports the TypeField of a message whose kind it names
+// ("type: handback"): it is the message's marker, no unknown field.
+func typeMarks(k *kind, name string, val any) bool {
+	s, ok := val.(string)
+	return ok && name == TypeField && k.idField() != "" && k.namedBy(s)
 }
 
 // appendUnknownField appends the message of an unknown field's warning.

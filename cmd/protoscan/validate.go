@@ -248,6 +248,10 @@ func (r *validation) file(in input) {
 	}
 	cols := yamlnode.NewColumns(src)
 	for i, doc := range docs {
+		if isSchemaDoc(doc) {
+			fmt.Fprintf(e.stderr, "protoscan validate: %s: document %d is a JSON Schema document, not a message: skipped\n", textsafe.String(displayName(in.path)), i+1)
+			continue
+		}
 		res, err := r.events.validate(r.v, in.kind, displayName(in.path), i+1, doc)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "protoscan validate: %s: document %d: %s\n", textsafe.String(displayName(in.path)), i+1, textsafe.Error(err))
@@ -265,6 +269,27 @@ func (r *validation) file(in input) {
 		r.validated++
 	}
 	r.rep.Files++
+}
+
+// isSchemaDoc reports a document that is a JSON Schema document, which
+// the scan and the audit never take for a message either.
+func isSchemaDoc(doc *yaml.Node) bool {
+	n := doc
+	if n.Kind == yaml.DocumentNode && len(n.Content) == 1 {
+		n = n.Content[0]
+	}
+	if n.Kind != yaml.MappingNode {
+		return false
+	}
+	r := msgcheck.Record{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		var v any
+		if n.Content[i+1].Kind == yaml.ScalarNode {
+			v = n.Content[i+1].Value
+		}
+		r.Keys, r.Values = append(r.Keys, n.Content[i].Value), append(r.Values, v)
+	}
+	return msgcheck.IsSchemaDocument(r)
 }
 
 // validateDoc is validate's report: its text and JSON lines as printed,

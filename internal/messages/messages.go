@@ -306,7 +306,7 @@ func (c *core) kindOf(f *facts.File, m *facts.Mapping) string {
 	if k := c.spec.ShapeOf(r); k != "" || m.InCode || hasMarker(m) {
 		return k
 	}
-	if !m.Root || isSchema(m) {
+	if !m.Root || msgcheck.IsSchemaDocument(r) {
 		return ""
 	}
 	base := strings.ToLower(path.Base(f.Path))
@@ -321,23 +321,6 @@ func (c *core) kindOf(f *facts.File, m *facts.Mapping) string {
 		}
 	}
 	return ""
-}
-
-// isSchema reports a JSON Schema document: it names its $schema, or
-// describes an object's properties.
-func isSchema(m *facts.Mapping) bool {
-	props, object := false, false
-	for _, e := range m.Entries {
-		switch e.Key {
-		case "$schema":
-			return true
-		case "properties":
-			props = true
-		case "type":
-			object = e.Value == "object"
-		}
-	}
-	return props && object
 }
 
 // recordOf is what msgcheck's shape predicate reads of a mapping. Keys

@@ -43,6 +43,9 @@ func AuditText(w io.Writer, s *audit.Summary) error {
 	if s.Malformed > 0 { // in no kind: so that the lines add up to the total
 		fmt.Fprintf(&b, "  (malformed): %d\n", s.Malformed)
 	}
+	if s.Schemas > 0 {
+		fmt.Fprintf(&b, "%s read among them, not counted: a JSON Schema document is no message\n", plural(s.Schemas, "JSON Schema document"))
+	}
 	section := func(title string, cs []audit.Count) {
 		if len(cs) == 0 {
 			return
@@ -243,8 +246,10 @@ func AuditJSON(w io.Writer, s *audit.Summary) error {
 		Malformed    int      `json:"malformed"`
 		WithWarnings int      `json:"with_warnings"`
 		Compliance   *float64 `json:"compliance"` // null with no message
+		Schemas      int      `json:"schemas,omitempty"`
 	}
 	summary.Messages, summary.Valid, summary.Invalid, summary.Malformed, summary.WithWarnings = s.Messages, s.Valid, s.Invalid, s.Malformed, s.WithWarnings()
+	summary.Schemas = s.Schemas
 	if s.Messages > 0 {
 		c := float64(int(s.Compliance()*10)) / 10
 		summary.Compliance = &c
@@ -383,6 +388,9 @@ func AuditMarkdown(w io.Writer, s *audit.Summary) error {
 		fmt.Fprintf(&b, "| (malformed) | %d | 0 | 0 | %d | 0 |\n", s.Malformed, s.Malformed)
 	}
 	fmt.Fprintf(&b, "| **all** | %d | %d | %d | %d | %d |\n", s.Messages, s.Valid, s.Invalid, s.Malformed, s.WithWarnings())
+	if s.Schemas > 0 {
+		fmt.Fprintf(&b, "\n%s read among them, not counted: a JSON Schema document is no message.\n", plural(s.Schemas, "JSON Schema document"))
+	}
 	if len(s.Rules) > 0 {
 		b.WriteString("\n| rule | severity | count |\n| :--- | :--- | ---: |\n")
 		for _, r := range s.Rules {

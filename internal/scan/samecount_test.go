@@ -30,6 +30,9 @@ func TestScanAndAuditCountAlike(t *testing.T) {
 		"queue/handbacks.yaml":   "- task_id: t-7\n  status: success\n  worker: w\n- task_id: t-8\n  status: failure\n  worker: w\n",
 		// "type" names the kind, with its id field
 		"queue/events.jsonl": `{"type": "HANDBACK", "task_id": "t-9", "status": "success", "worker": "w", "host": "h", "queue": "q"}` + "\n",
+		// a JSON Schema document is no message, though named for a kind
+		"queue/handback.schema.json": `{"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": {"task_id": {"type": "string"}, "status": {"enum": ["success"]}}}`,
+		"queue/HANDBACK-schema.yaml": "type: object\nproperties:\n  task_id: {type: string}\n  status: {type: string}\n",
 	}
 	dir := writeTree(t, files)
 	res, err := scan.Run(context.Background(), dir, fullOptions(t, dir))
@@ -49,8 +52,8 @@ func TestScanAndAuditCountAlike(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Messages) != 9 || sum.Messages != 9 {
-		t.Errorf("scan counted %d messages, audit %d; want 9 each", len(res.Messages), sum.Messages)
+	if len(res.Messages) != 9 || sum.Messages != 9 || sum.Schemas != 2 {
+		t.Errorf("scan counted %d messages, audit %d (and %d JSON Schema documents); want 9 each (and 2)", len(res.Messages), sum.Messages, sum.Schemas)
 	}
 }
 
