@@ -312,8 +312,8 @@ const (
 // kindness tells whether a mapping is a message of e's kind: it has e's
 // field and msgcheck's shape predicate says it is one (its marker, a type
 // or builder named for the kind, or its identifying fields, with no more
-// foreign fields than the kind's, and no column titles), its keys matched
-// in any spelling (TaskID). In a file that handles the kind, a mapping
+// foreign fields than the kind's, and no column titles), the keys of code
+// matched in any spelling (TaskID). In a file that handles the kind, a mapping
 // with nothing beside the field but fields of the kind (a status history
 // entry) may be one: its spellings close to the enum are judged, an
 // unrelated value is not.
@@ -331,7 +331,10 @@ func (c *checker) kindness(m *facts.Mapping, e *Enum, useEvidence bool) kindness
 	if !hasField {
 		return notKind
 	}
-	r := msgcheck.Record{Keys: m.Keys(), Values: m.Values(), Name: m.TypeName, Call: m.Call, Fold: true}
+	// code names fields in its language's style (TaskID); a data
+	// document's message spells them as the spec does, as msgcheck reads
+	// it: {"taskId": ...} in a JSON example is another protocol's record
+	r := msgcheck.Record{Keys: m.Keys(), Values: m.Values(), Name: m.TypeName, Call: m.Call, Fold: m.InCode}
 	switch {
 	case e.spec.HasShape(e.Kind, r):
 		return isKind

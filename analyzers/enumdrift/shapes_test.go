@@ -412,3 +412,31 @@ def check(run):
 		})
 	}
 }
+
+// TestDataKeysAsWritten: a data document's record is a message only with
+// the fields spelled as the spec spells them, as msgcheck reads it; code
+// names them in its language's style.
+func TestDataKeysAsWritten(t *testing.T) {
+	v, err := enumdrift.NewVocabulary(msgcheck.DefaultSpec(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	block := func(id string) string {
+		return "## Result\n\n```json\n{\"type\": \"result\", \"payload\": {\"" + id + "\": \"T001\", \"status\": \"completed\", \"artifacts\": [], \"metrics\": {\"duration\": 5}}}\n```\n"
+	}
+	for _, c := range []struct {
+		name, path, src string
+		want            []string
+	}{
+		{"another protocol's bus message, camelCase", "docs/agents/Communication.md", block("taskId"), nil},
+		{"the protocol's spelling", "docs/agents/Communication.md", block("task_id"), []string{"4:61 enumdrift/unknown-status completed->"}},
+		{"code in its own style", "worker.go", "package w\n\nfunc f() Result { return Result{TaskID: \"t-1\", Status: \"completed\", Output: \"o\", Metrics: m} }\n",
+			[]string{"3:56 enumdrift/unknown-status completed->"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := analyze(t, v, c.path, c.src); !slices.Equal(got, c.want) {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+		})
+	}
+}
