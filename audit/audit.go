@@ -162,7 +162,7 @@ func Run(ctx context.Context, inputs []Input, stdin io.Reader, opts Options) (*S
 			}
 		}
 	}()
-	r := &reader{ctx: ctx, jobs: jobs, maxLine: opts.MaxLine, bufs: bufs}
+	r := &reader{ctx: ctx, jobs: jobs, maxLine: opts.MaxLine, bufs: bufs, spec: opts.Spec}
 	for _, in := range inputs {
 		if ctx.Err() != nil {
 			break
@@ -349,7 +349,7 @@ func (c *checker) check(it *item, ids *[]byte) {
 			it.decodeErr = docError("JSON", err)
 			return
 		}
-		kind, named := kindOfTape(&c.tape, c.opts.Spec, it.kind)
+		kind, named := c.opts.Spec.MessageKindTape(&c.tape, it.kind)
 		if !named && msgcheck.IsSchemaTape(&c.tape) {
 			it.schema, it.data = true, ""
 			return
@@ -370,7 +370,7 @@ func (c *checker) check(it *item, ids *[]byte) {
 		it.data = "" // the text is not kept past validation
 	}
 	m, _ := v.(map[string]any)
-	kind, named := kindOf(m, c.opts.Spec, it.kind)
+	kind, named := c.opts.Spec.MessageKind(m, it.kind)
 	if !named && m != nil && msgcheck.IsSchemaMap(m) {
 		it.schema = true
 		return
@@ -395,54 +395,6 @@ func (it *item) keep(res *msgcheck.Result, texts *textArena, from, to int, statu
 	}
 }
 
-// kindOfTape is kindOf for a message on a tape.
-func kindOfTape(t *jsonmsg.Tape, spec *msgcheck.Spec, hint string) (string, bool) {
-	if len(t.Toks) == 0 || t.Toks[0].Kind != jsonmsg.Object {
-		return hint, false
-	}
-	if i := t.Member(0, "handoff_type"); i >= 0 && t.Toks[i].Kind == jsonmsg.String {
-		if k := spec.KindNamed(t.Toks[i].Str); k != "" {
-			return k, true
-		}
-	}
-	if i := t.Member(0, msgcheck.TypeField); i >= 0 && t.Toks[i].Kind == jsonmsg.String {
-		if k, id := spec.KindOfType(t.Toks[i].Str); k != "" && t.Member(0, id) >= 0 {
-			return k, true
-		}
-	}
-	if k := spec.DetectTape(t); k != "" {
-		return k, true
-	}
-	return hint, false
-}
-
-// kindOf names the kind from handoff_type, else from "type" with the
-// kind's id field (msgcheck.TypeField), else from the spec's
-// signatures, else from the file name's hint; named says the message
-// itself named it (a document named by its file alone may be a JSON
-// Schema, which is no message). It runs per message, so it allocates
-// nothing, and the kind it finds spares Validate detecting it again.
-func kindOf(m map[string]any, spec *msgcheck.Spec, hint string) (kind string, named bool) {
-	if s, ok := m["handoff_type"].(string); ok {
-		if k := spec.KindNamed(s); k != "" {
-			return k, true
-		}
-	}
-	if s, ok := m[msgcheck.TypeField].(string); ok {
-		if k, id := spec.KindOfType(s); k != "" {
-			if _, has := m[id]; has {
-				return k, true
-			}
-		}
-	}
-	if m != nil {
-		if k := spec.Detect(m); k != "" {
-			return k, true
-		}
-	}
-	return hint, false
-}
-
 // reader walks the inputs and feeds batches.
 type reader struct {
 	ctx     context.Context
@@ -451,6 +403,7 @@ type reader struct {
 	seq     int
 	maxLine int
 	bufs    *chunkBufs
+	spec    *msgcheck.Spec // for the kind a file's name gives
 }
 
 // problem sends an unreadable input down the pipeline, so that it is
@@ -602,7 +555,7 @@ func (r *reader) file(p string) {
 	// a file of its own is read and decoded by a worker (loadFile):
 	// a queue tree is thousands of small files, whose reading and YAML
 	// decoding would keep the reader busy while the workers waited
-	r.push(item{load: true, loc: Location{Path: slash}, kind: kindHint(slash)})
+	r.push(item{load: true, loc: Location{Path: slash}, kind: r.spec.KindOfName(slash)})
 }
 
 // loadFile reads the file of it, of at most max bytes, and decodes it:
@@ -757,19 +710,6 @@ func (c *checker) checkAndCount(it *item, ids *[]byte, t *tally) {
 		t.count(it, &c.res)
 		it.status = "" // a view of the tape, good until the next message
 	}
-}
-
-// kindHint reads the kind from a queue's naming: DELEGATE-*.yaml,
-// *-HANDBACK.yaml.
-func kindHint(p string) string {
-	base := strings.ToLower(path.Base(p))
-	switch {
-	case strings.Contains(base, "delegate"):
-		return "delegate"
-	case strings.Contains(base, "handback"):
-		return "handback"
-	}
-	return ""
 }
 
 // chunkSize is how much of a JSON Lines stream one batch carries. Small

@@ -1,9 +1,11 @@
 package msgcheck_test
 
 import (
+	"encoding/json"
 	"slices"
 	"testing"
 
+	"github.com/protoscan-dev/protoscan/jsonmsg"
 	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
@@ -140,6 +142,48 @@ func TestTypeMarkerIsNoUnknownField(t *testing.T) {
 		}
 		if !slices.Equal(got, c.unknown) {
 			t.Errorf("%v: unknown fields %v, want %v", c.msg, got, c.unknown)
+		}
+	}
+}
+
+// TestMessageKind: a message read as one names its kind by its marker,
+// else by a type beside the kind's id field, else by the signatures, else
+// its file's name does; the map and the tape agree.
+func TestMessageKind(t *testing.T) {
+	spec := msgcheck.DefaultSpec()
+	for _, c := range []struct {
+		msg, hint string
+		kind      string
+		named     bool
+	}{
+		{`{"handoff_type": "HANDBACK", "task_id": "t-1", "output": "x"}`, "", "handback", true},
+		{`{"handoff_type": "handback", "task_id": "t-1", "scope": "x"}`, "delegate", "handback", true},
+		{`{"type": "Handback", "task_id": "t-1", "output": "x"}`, "", "handback", true},
+		{`{"type": "handback", "output": "x"}`, "", "", false},
+		{`{"task_id": "t-1", "status": "success"}`, "", "handback", true},
+		{`{"task_id": "t-1", "output": "x"}`, "handback", "handback", false},
+		{`{"handoff_type": "REVIEW", "task_id": "t-1"}`, "", "", false},
+	} {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(c.msg), &m); err != nil {
+			t.Fatal(err)
+		}
+		kind, named := spec.MessageKind(m, c.hint)
+		var tape jsonmsg.Tape
+		if err := tape.Parse(c.msg); err != nil {
+			t.Fatal(err)
+		}
+		tkind, tnamed := spec.MessageKindTape(&tape, c.hint)
+		if kind != c.kind || named != c.named || tkind != kind || tnamed != named {
+			t.Errorf("%s (hint %q): map %q %v, tape %q %v; want %q %v", c.msg, c.hint, kind, named, tkind, tnamed, c.kind, c.named)
+		}
+	}
+	for name, want := range map[string]string{
+		"queue/DELEGATE-001.yaml": "delegate", "tasks-handback.json": "handback", `q\done\7-HANDBACK.yml`: "handback",
+		"delegates/readme.yaml": "", "queue/001.yaml": "", "handbook.yaml": "",
+	} {
+		if got := spec.KindOfName(name); got != want {
+			t.Errorf("KindOfName(%q) = %q, want %q", name, got, want)
 		}
 	}
 }

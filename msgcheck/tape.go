@@ -54,7 +54,7 @@ func (v *Validator) ValidateTapeInto(kindName string, t *jsonmsg.Tape, res *Resu
 	spec := v.specs[0]
 	var k *kind
 	if kindName == "" {
-		k = spec.detectTape(t)
+		k = spec.messageKindTape(t)
 	} else {
 		k = spec.kind(kindName)
 	}

@@ -226,7 +226,8 @@ func (r Result) MarshalJSON() ([]byte, error) { return json.Marshal(r.JSON()) }
 
 // Validate checks one decoded message (map[string]any from JSON or YAML).
 // kindName is "delegate", "handback"..., or "" to tell the kind from the
-// spec's signatures. Findings carry no line numbers; ValidateNode adds them.
+// message as MessageKind does: its marker, its type, the spec's
+// signatures. Findings carry no line numbers; ValidateNode adds them.
 func (v *Validator) Validate(kindName string, msg any) Result {
 	if !v.timing {
 		return v.run(kindName, msg)
@@ -289,7 +290,7 @@ func (v *Validator) validate(kindName string, msg any, st *state) {
 	res.SpecVersion = spec.Version
 	var k *kind
 	if kindName == "" {
-		k = spec.detect(m)
+		k = spec.messageKind(m)
 		if k == nil {
 			res.add(Finding{Rule: "msgcheck/unknown-kind", Message: "cannot tell the message kind: " + spec.signatureText()}, false)
 			return

@@ -252,7 +252,7 @@ func (r *validation) file(in input) {
 			fmt.Fprintf(e.stderr, "protoscan validate: %s: document %d is a JSON Schema document, not a message: skipped\n", textsafe.String(displayName(in.path)), i+1)
 			continue
 		}
-		res, err := r.events.validate(r.v, in.kind, displayName(in.path), i+1, doc)
+		res, err := r.events.validate(r.v, r.kindOf(in, doc), displayName(in.path), i+1, doc)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "protoscan validate: %s: document %d: %s\n", textsafe.String(displayName(in.path)), i+1, textsafe.Error(err))
 			r.code = exitTrouble
@@ -269,6 +269,29 @@ func (r *validation) file(in input) {
 		r.validated++
 	}
 	r.rep.Files++
+}
+
+// kindOf is the kind a document is validated as: the one --delegate or
+// --handback names; else, in a file named for a kind (HANDBACK-7.yaml),
+// the kind the document names (marker, type, signature) or failing that
+// the file's, as the audit reads a queue; else "", for the validator to
+// tell.
+func (r *validation) kindOf(in input, doc *yaml.Node) string {
+	if in.kind != "" || in.path == "-" {
+		return in.kind
+	}
+	spec := r.v.Spec()
+	hint := spec.KindOfName(filepath.ToSlash(in.path))
+	if hint == "" {
+		return ""
+	}
+	v, err := yamlnode.ToValue(doc, yamlnode.DefaultLimits())
+	if err != nil {
+		return "" // the validator reports it
+	}
+	m, _ := v.(map[string]any)
+	kind, _ := spec.MessageKind(m, hint)
+	return kind
 }
 
 // isSchemaDoc reports a document that is a JSON Schema document, which

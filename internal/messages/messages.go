@@ -309,11 +309,7 @@ func (c *core) kindOf(f *facts.File, m *facts.Mapping) string {
 	if !m.Root || msgcheck.IsSchemaDocument(r) {
 		return ""
 	}
-	base := strings.ToLower(path.Base(f.Path))
-	for _, kind := range c.kinds {
-		if !strings.Contains(base, kind) {
-			continue
-		}
+	if kind := c.spec.KindOfName(f.Path); kind != "" {
 		for _, e := range m.Entries {
 			if c.fields[kind][e.Key] {
 				return kind
