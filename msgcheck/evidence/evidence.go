@@ -25,7 +25,8 @@
 //     or parameter name, or as a word of a string. "delegate" is an
 //     everyday word (the delegation pattern, C#'s keyword, Cocoa's
 //     delegates): only DELEGATE in capitals, a DELEGATE message or a
-//     spec says a file handles DELEGATEs.
+//     spec says a file handles DELEGATEs. A kind's name in capitals
+//     counts in a file's prose and comments too (InText).
 //
 // A file that holds a spec document is read for that spec alone: the
 // spec's field tables (core_fields: {task_id, status, output}) are no
@@ -33,6 +34,7 @@
 package evidence
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 
@@ -117,6 +119,38 @@ func Of(f *facts.File, spec *msgcheck.Spec) Kinds {
 // and its parameters taken as one record.
 func In(f *facts.File, spec *msgcheck.Spec, fn *facts.Function) Kinds {
 	return find(f, spec, fn)
+}
+
+// InText tells whether a file's text names a kind of spec in capitals as
+// a word (HANDBACK, DELEGATE, NEXUS_HANDOFF_V2), wherever it stands:
+// prose, a comment, a string. The facts of a file do not hold its prose
+// and comments; this is the predicate's clause for them.
+func InText(src []byte, spec *msgcheck.Spec) bool {
+	if spec == nil {
+		return false
+	}
+	for _, k := range spec.Kinds() {
+		if hasWordBytes(src, []byte(strings.ToUpper(k))) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasWordBytes(s, w []byte) bool {
+	for i := 0; len(w) > 0; {
+		j := bytes.Index(s[i:], w)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(w)
+		if (j == 0 || !alnum(s[j-1])) && (end == len(s) || !alnum(s[end])) {
+			return true
+		}
+		i = j + 1
+	}
+	return false
 }
 
 // Shows tells whether the file shows evidence of one kind of spec.
