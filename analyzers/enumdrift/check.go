@@ -488,6 +488,9 @@ func (c *checker) groups() {
 		if g.Kind == facts.GroupCases {
 			continue // switch cases are judged with the comparisons
 		}
+		if aliasSet(g.Name) {
+			continue // the spellings accepted beside the canonical ones
+		}
 		skip := c.groupForeign(gi)
 		var tied []*Enum
 		var how string
