@@ -6,6 +6,7 @@ import (
 
 	"github.com/protoscan-dev/protoscan/languages/facts"
 	"github.com/protoscan-dev/protoscan/languages/shape"
+	protocol "github.com/protoscan-dev/protoscan/msgcheck/evidence"
 )
 
 // Concept is the protocol decision a function implements.
@@ -50,7 +51,7 @@ func Candidates(f *facts.File, m *Model) []Candidate {
 	strs := bodies{f.Strings, slices.IsSortedFunc(f.Strings, func(a, b facts.String) int { return a.Pos.Offset - b.Pos.Offset })}
 	for i := range f.Functions {
 		fn := &f.Functions[i]
-		if c := m.concept(strs, fn); c != 0 {
+		if c := m.concept(f, strs, fn); c != 0 {
 			out = append(out, Candidate{Concept: c, Path: f.Path, Lang: f.Lang, Fn: *fn, Canonical: m.isCanonical(f.Path, fn.Name)})
 		}
 	}
@@ -66,7 +67,7 @@ func nameWords(name string) []string {
 // concept decides what protocol decision fn implements, or 0. The name (or
 // for escalation, the body) says which decision; the fields it reads must
 // say that it is the protocol's.
-func (m *Model) concept(strs bodies, fn *facts.Function) Concept {
+func (m *Model) concept(f *facts.File, strs bodies, fn *facts.Function) Concept {
 	// the decision is named by the function or method name itself (not
 	// by a receiver type such as Checker); the kind may be named by either
 	// (DelegateValidator.Validate)
@@ -109,6 +110,15 @@ func (m *Model) concept(strs bodies, fn *facts.Function) Concept {
 			return Escalation
 		}
 	case validates:
+		if !saysDelegate && !saysHandback && m.namedForField(words) {
+			// validate_context is about the field: a validation of a
+			// message only with protocol evidence inside it
+			in := protocol.In(f, m.spec, fn)
+			saysDelegate, saysHandback = in.Has("delegate"), in.Has("handback")
+			if !saysDelegate && !saysHandback {
+				return 0
+			}
+		}
 		switch {
 		case saysDelegate && ev.delegate >= 1 && ev.delegateOnly >= 1:
 			return DelegateValidation
@@ -123,6 +133,22 @@ func (m *Model) concept(strs bodies, fn *facts.Function) Concept {
 		}
 	}
 	return 0
+}
+
+// namedForField tells whether a function's own name names a field of the
+// protocol beside its verbs: validate_context, check_scope, ValidatePlan.
+func (m *Model) namedForField(words []string) bool {
+	for _, w := range words {
+		switch {
+		case strings.HasPrefix(w, "validat"), strings.HasPrefix(w, "verif"), strings.HasPrefix(w, "check"),
+			w == "valid", w == "invalid", w == "is", w == "has", w == "ensure", w == "assert":
+			continue
+		}
+		if m.kinds(w) != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func hasAny(words []string, of ...string) bool {

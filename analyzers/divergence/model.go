@@ -54,6 +54,9 @@ type Model struct {
 	statuses map[string]bool // canonical HANDBACK statuses and aliases, lower case
 	limits   map[thresholdKey][]specLimit
 	opts     Options
+	// spec is the spec the model is read from: its kinds are what
+	// protocol evidence (package msgcheck/evidence) is evidence of.
+	spec *msgcheck.Spec
 	// canonical is opts.Canonical compiled
 	canonical []canonicalGlob
 	// the prefilter's needles: protocol fields and statuses
@@ -94,7 +97,7 @@ var genericFields = map[string]bool{
 // HANDBACK kinds from spec.
 func NewModel(spec *msgcheck.Spec, opts Options) *Model {
 	m := &Model{fields: map[string]kindSet{}, top: map[string]bool{}, statuses: map[string]bool{},
-		limits: map[thresholdKey][]specLimit{}, opts: opts}
+		limits: map[thresholdKey][]specLimit{}, opts: opts, spec: spec}
 	for _, pat := range opts.Canonical {
 		g, name, hasName := strings.Cut(pat, ":")
 		c := canonicalGlob{name: name, hasName: hasName}

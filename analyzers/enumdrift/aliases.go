@@ -80,7 +80,7 @@ func (v *Vocabulary) WithAliases(tables []AliasTable) *Vocabulary {
 	if len(tables) == 0 {
 		return v
 	}
-	out := &Vocabulary{Canonical: v.Canonical, byField: map[string][]*Enum{}}
+	out := &Vocabulary{Canonical: v.Canonical, byField: map[string][]*Enum{}, ev: v.ev}
 	for _, e := range v.enums {
 		ne := *e
 		ne.learned = maps.Clone(e.learned)

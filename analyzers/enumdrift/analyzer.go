@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"os"
+	"slices"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -95,6 +96,13 @@ func run(pass *analysis.Pass, v *Vocabulary) error {
 	}
 	var files []extracted
 	var tables []AliasTable
+	read := pass.ReadFile
+	if read == nil {
+		read = os.ReadFile
+	}
+	// the package is the tree: without protocol evidence in any of its
+	// files, everyone's words are not reported (see Vocabulary.Shared)
+	shown := false
 	for _, file := range pass.Files {
 		tf := pass.Fset.File(file.Pos())
 		if tf == nil {
@@ -104,16 +112,19 @@ func run(pass *analysis.Pass, v *Vocabulary) error {
 		f.Path = tf.Name()
 		files = append(files, extracted{tf, f})
 		tables = append(tables, Analyze(f, v).Tables...)
+		if !shown {
+			src, _ := read(tf.Name())
+			shown = v.Evidence(f, src)
+		}
 	}
 	v = v.WithAliases(tables)
 	for _, x := range files {
 		tf, f := x.tf, x.f
 		fds := Check(f, v)
-		// a fix that would break the file is not offered (see fix.Select)
-		read := pass.ReadFile
-		if read == nil {
-			read = os.ReadFile
+		if !shown {
+			fds = slices.DeleteFunc(fds, v.Shared)
 		}
+		// a fix that would break the file is not offered (see fix.Select)
 		if src, err := read(tf.Name()); err == nil {
 			fix.Vet(src, fds, golang.Containers)
 		} else {

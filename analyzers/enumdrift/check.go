@@ -10,6 +10,7 @@ import (
 	"github.com/protoscan-dev/protoscan/finding"
 	"github.com/protoscan-dev/protoscan/languages/facts"
 	"github.com/protoscan-dev/protoscan/msgcheck"
+	"github.com/protoscan-dev/protoscan/msgcheck/evidence"
 )
 
 // Rule ids of this analyzer: the HANDBACK status has its own (the drift
@@ -260,9 +261,8 @@ func (c *checker) index() {
 	}
 }
 
-// hasEvidence tells whether the file handles messages of e's kind: its
-// path, a type, a mapping's variable, a group or a receiver names the
-// kind, or a mapping has the kind's shape.
+// hasEvidence tells whether the file handles messages of e's kind: the
+// file shows protocol evidence of it (package msgcheck/evidence).
 func (c *checker) hasEvidence(e *Enum) bool {
 	if ev, ok := c.evidence[e]; ok {
 		return ev
@@ -273,31 +273,7 @@ func (c *checker) hasEvidence(e *Enum) bool {
 }
 
 func (c *checker) findEvidence(e *Enum) bool {
-	if namesKind(c.f.Path, e) {
-		return true
-	}
-	for i := range c.f.Mappings {
-		m := &c.f.Mappings[i]
-		if (namesKind(m.TypeName, e) || namesKind(m.Name, e)) && !c.foreign(i, e) {
-			return true
-		}
-	}
-	for g, gr := range c.f.Groups {
-		if namesKind(gr.Name, e) && (c.groupProtocol == nil || c.groupProtocol[g] == "" || strings.EqualFold(c.groupProtocol[g], e.protocol)) {
-			return true
-		}
-	}
-	for i, s := range c.f.Strings {
-		if namesKind(s.Receiver, e) && !c.foreignString(i, e) {
-			return true
-		}
-	}
-	for i := range c.f.Mappings {
-		if !c.foreign(i, e) && c.kindness(&c.f.Mappings[i], e, false) == isKind {
-			return true
-		}
-	}
-	return false
+	return evidence.Shows(c.f, e.spec, e.Kind)
 }
 
 // kindness says how sure we are that a mapping is a message of e's kind.
@@ -514,6 +490,9 @@ func (c *checker) groups() {
 	for gi, g := range c.f.Groups {
 		if g.Kind == facts.GroupCases {
 			continue // switch cases are judged with the comparisons
+		}
+		if aliasSet(g.Name) {
+			continue // the spellings accepted beside the canonical ones
 		}
 		skip := c.groupForeign(gi)
 		var tied []*Enum

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/protoscan-dev/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/msgcheck/evidence"
 )
 
 // A protoscan spec in the repository (a copy of the NEXUS handoff spec
@@ -23,29 +24,7 @@ import (
 // specShape tells whether m has the shape of a protoscan spec, and the
 // protocol it names.
 func specShape(m *facts.Mapping) (protocol string, ok bool) {
-	if m.InCode {
-		return "", false
-	}
-	hasVersion, hasKind := false, false
-	for _, e := range m.Entries {
-		switch e.Key {
-		case "protocol":
-			protocol, ok = e.Value.(string)
-		case "version":
-			switch x := e.Value.(type) {
-			case string:
-				hasVersion = x != ""
-			case int64, float64:
-				hasVersion = true
-			}
-		default:
-			if kind, isMap := e.Value.(map[string]any); isMap {
-				_, core := kind["core_fields"]
-				hasKind = hasKind || core
-			}
-		}
-	}
-	return protocol, ok && protocol != "" && hasVersion && hasKind
+	return evidence.SpecDocument(m)
 }
 
 // specDocs records, for the mappings and string lists of each spec

@@ -19,6 +19,8 @@ type Vocabulary struct {
 	status  *Enum
 	enums   []*Enum
 	byField map[string][]*Enum // normalized field name -> its enums
+	// ev is what MayShowEvidence looks for, made once.
+	ev *evidenceNeedles
 }
 
 // Enum is the string enum of one field of one kind of a spec.
@@ -131,7 +133,8 @@ func NewVocabulary(spec *msgcheck.Spec, synonyms map[string]string, more ...*msg
 		}
 		status.aliases[strings.ToLower(from)] = to
 	}
-	v := &Vocabulary{Canonical: status.Canonical, status: status, enums: []*Enum{status}, byField: map[string][]*Enum{}}
+	v := &Vocabulary{Canonical: status.Canonical, status: status, enums: []*Enum{status}, byField: map[string][]*Enum{},
+		ev: &evidenceNeedles{}}
 	v.byField["status"] = []*Enum{status}
 	seen := map[string]bool{}
 	for _, sp := range append([]*msgcheck.Spec{spec}, more...) {

@@ -122,12 +122,15 @@ type state struct {
 	cfg        *config.Config
 	cfgInTree  bool
 	specInTree bool
-	fromRev    *revSource
-	repo       *gitdiff.Repo // --new-from-rev's
-	names      *PathMap
-	fallback   *specFallback
-	threshold  finding.Severity
-	never      bool
+	// declared says a spec or synonyms named by flag or config declare
+	// the protocol (scan.Options.AssumeEvidence)
+	declared  bool
+	fromRev   *revSource
+	repo      *gitdiff.Repo // --new-from-rev's
+	names     *PathMap
+	fallback  *specFallback
+	threshold finding.Severity
+	never     bool
 
 	specs     []*msgcheck.Spec // protocol-core's
 	usedSpecs []*msgcheck.Spec // and the other protocols'

@@ -38,6 +38,16 @@ type scanRoot struct {
 	scope string
 }
 
+// wholeTree tells whether the PATH is a whole tree: the repository root
+// (the working directory without a repository), or a directory outside
+// the repository.
+func (r scanRoot) wholeTree() bool {
+	if r.scope == "" {
+		return true
+	}
+	return r.scope == r.key && (r.key == ".." || strings.HasPrefix(r.key, "../") || path.IsAbs(r.key))
+}
+
 // PathMap names the files of the PATHs of one scan.
 type PathMap struct {
 	roots []scanRoot

@@ -84,6 +84,9 @@ func (s *state) scanRoot(i int, p string, t *rootTally) (fatal bool, err error) 
 	if !s.walk.NoGitignore {
 		s.sopts.Walk.Tracked = s.names.tracked(s.ctx, dirOf(p))
 	}
+	// a part of the repository (a subdirectory, a file) is not the tree
+	// whose evidence decides: the rest of it may show the protocol
+	s.sopts.AssumeEvidence = s.declared || !s.names.roots[i].wholeTree()
 	res, err := scan.Run(s.ctx, p, s.sopts)
 	if res == nil {
 		return false, err

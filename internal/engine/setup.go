@@ -173,6 +173,8 @@ func (s *state) otherProtocols() error {
 		return nil
 	}
 	vspec := s.fallback.vocabularySpec(s.specs[0], s.discovered(), len(s.specPath) > 0)
+	// a spec or synonyms the user named declare the protocol
+	s.declared = len(s.specPath) > 0 || len(s.synonyms) > 0
 	if s.sopts.Vocabulary, err = enumdrift.NewVocabulary(vspec, s.synonyms, s.usedSpecs[1:]...); err != nil {
 		if s.cfg != nil && len(s.synonyms) > 0 {
 			errs := checkSynonyms(s.cfg, vspec)

@@ -76,6 +76,11 @@ type Options struct {
 	// root, Prefix, the size limit and which analyzers are on).
 	Cache    *cache.Dir
 	CacheKey string
+	// AssumeEvidence takes the tree to show protocol evidence whatever
+	// its files hold (see dropShared): the user declared the protocol (a
+	// spec or synonyms named by flag or config), or the tree is a part of
+	// a repository whose other files may show it.
+	AssumeEvidence bool
 }
 
 // Stats count what a scan did.
@@ -269,6 +274,13 @@ func Run(ctx context.Context, root string, opts Options) (*Result, error) {
 			unknown = append(unknown, outs[w].unknown...)
 		}
 		learnAliases(ctx, root, opts, maxSize, res, tables, unknown)
+		shown := opts.AssumeEvidence
+		for w := range outs {
+			shown = shown || outs[w].evidence
+		}
+		if !shown {
+			dropShared(res, opts.Vocabulary)
+		}
 	}
 	if opts.Divergence != nil {
 		// divergence compares functions across files, so it runs once
@@ -350,8 +362,20 @@ func learnAliases(ctx context.Context, root string, opts Options, maxSize int64,
 	}
 }
 
+// dropShared drops, from the results of a tree that shows no protocol
+// evidence in any file (package msgcheck/evidence), the drift of
+// everyone's words (enumdrift.Vocabulary.Shared): a task board's
+// complete, partial and blocked are its own words. Findings in messages
+// stay: a message is evidence.
+func dropShared(res *Result, v *enumdrift.Vocabulary) {
+	res.Findings = slices.DeleteFunc(res.Findings, v.Shared)
+	res.Statuses = slices.DeleteFunc(res.Statuses, v.SharedUse)
+}
+
 // fileOut collects, per worker, what files yield besides findings.
 type fileOut struct {
+	// evidence is set when a file shows protocol evidence
+	evidence   bool
 	messages   []messages.Outcome
 	statuses   []enumdrift.StatusUse
 	directives map[string][]suppress.Directive
@@ -519,11 +543,14 @@ type fileResult struct {
 	// even if Directives is empty.
 	HasDirectives bool
 	Directives    []suppress.Directive
+	// Evidence is set when the file shows protocol evidence of a kind of
+	// the vocabulary's specs (enumdrift.Vocabulary.Evidence).
+	Evidence bool
 }
 
 func (r *fileResult) empty() bool {
 	return !r.Parsed && !r.HasDirectives && len(r.Findings) == 0 && len(r.Candidates) == 0 && len(r.Messages) == 0 && len(r.Statuses) == 0 &&
-		len(r.Tables) == 0 && len(r.Unknown) == 0
+		len(r.Tables) == 0 && len(r.Unknown) == 0 && !r.Evidence
 }
 
 // apply counts r in st and files its outcomes in fo; r may be nil (a file
@@ -541,6 +568,7 @@ func (r *fileResult) apply(rel string, st *Stats, fo *fileOut) ([]finding.Findin
 		}
 		fo.directives[rel] = r.Directives
 	}
+	fo.evidence = fo.evidence || r.Evidence
 	fo.messages = append(fo.messages, r.Messages...)
 	fo.statuses = append(fo.statuses, r.Statuses...)
 	fo.tables = append(fo.tables, r.Tables...)
@@ -581,12 +609,23 @@ func analyzeFile(name, rel string, lang *extract.Lang, src []byte, opts Options,
 	if opts.Messages != nil && lang.Messages {
 		validate = opts.Messages.MayHaveMessages(name, buf)
 	}
+	mayShow := opts.Vocabulary != nil && opts.Vocabulary.MayShowEvidence(buf)
 	if !drift && !diverge && !validate {
+		if mayShow {
+			// read for its evidence alone: a README's HANDBACK, a queue
+			// of messages when messages are not validated
+			r.Evidence = opts.Vocabulary.Evidence(nil, src)
+			if !r.Evidence {
+				facts, _ := extract.Parse(rel, src)
+				r.Evidence = opts.Vocabulary.Evidence(facts, nil)
+			}
+		}
 		return r, buf
 	}
 	r.Parsed = true
 	st.Extracted++
 	facts, broken := extract.Parse(rel, src)
+	r.Evidence = mayShow && opts.Vocabulary.Evidence(facts, src)
 	out := parseProblems(rel, lang.Name, src, broken, opts.Messages)
 	if drift {
 		dr := enumdrift.Analyze(facts, opts.Vocabulary)

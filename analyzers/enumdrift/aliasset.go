@@ -1,0 +1,33 @@
+package enumdrift
+
+import (
+	"strings"
+	"unicode"
+)
+
+// aliasSetWords are the words of a collection's name that say it holds
+// the spellings to accept beside the canonical ones (LEGACY_STATUSES,
+// deprecatedStatuses, STATUS_ALIASES): a table of aliases without their
+// targets, whose words are right to differ from the enum's.
+var aliasSetWords = map[string]bool{"legacy": true, "deprecated": true, "alias": true, "aliases": true, "synonyms": true, "compat": true}
+
+// aliasSet tells whether a group's name says it is a set of aliases.
+func aliasSet(name string) bool {
+	words := strings.FieldsFunc(name, func(r rune) bool { return r == '_' || r == '-' || r == '.' })
+	for _, w := range words {
+		// camelCase: legacyStatuses, StatusAliases
+		start := 0
+		for i, r := range w {
+			if i > 0 && unicode.IsUpper(r) && !unicode.IsUpper(rune(w[i-1])) {
+				if aliasSetWords[strings.ToLower(w[start:i])] {
+					return true
+				}
+				start = i
+			}
+		}
+		if aliasSetWords[strings.ToLower(w[start:])] {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,130 @@
+package enumdrift_test
+
+import (
+	"testing"
+)
+
+// TestNotDrift: what is not drift stays silent, in Python and Go: a set
+// named or commented as legacy, deprecated or aliases, or unioned with
+// the canonical set (an alias table); test tables whose rows expect
+// rejection; an enum on another scale than the spec's.
+func TestNotDrift(t *testing.T) {
+	v := shapesVocabulary(t)
+	for _, c := range []struct{ name, path, src string }{
+		{"py set unioned with the canonical one", "accept.py", `
+CANONICAL = {"success", "failure", "partial", "blocked", "escalate"}
+OLD = {"done", "complete", "failed"}
+VALID = CANONICAL | OLD
+
+def accept(handback):
+    return handback["status"] in VALID
+`},
+		{"py set named deprecated, in a file that handles HANDBACKs", "accept.py", `
+VALID = {"success", "failure", "partial", "blocked", "escalate"}
+DEPRECATED_STATUSES = {"done", "complete", "failed"}
+
+def accept(handback):
+    return handback["status"] in VALID or handback["status"] in DEPRECATED_STATUSES
+`},
+		{"py alias set, in a file that handles HANDBACKs", "accept.py", `
+STATUS_ALIASES = ["complete", "failed", "escalated", "done"]
+
+def accept(handback):
+    return handback["status"] in STATUS_ALIASES
+`},
+		{"py invalid_ cases", "test_status.py", `
+invalid_statuses = ["done", "finished", "SUCCESS"]
+
+def test_invalid(validate):
+    for s in invalid_statuses:
+        assert not validate({"task_id": "t-1", "status": s, "output": {}})
+`},
+		{"go legacy slice beside the canonical one", "accept.go", `package accept
+
+var valid = []string{"success", "failure", "partial", "blocked", "escalate"}
+
+// legacyStatuses are the spellings of old workers, still accepted.
+var legacyStatuses = []string{"done", "complete", "failed"}
+
+func Accept(handback Handback) bool {
+	status := handback.Status
+	return contains(valid, status) || contains(legacyStatuses, status)
+}
+
+func contains(s []string, x string) bool {
+	for _, y := range s {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+`},
+		{"go legacy slice tested in a file that handles HANDBACKs", "handback.go", `package accept
+
+import "slices"
+
+var legacyStatuses = []string{"done", "complete", "failed", "escalated"}
+
+func Accepted(hb Handback) bool {
+	return slices.Contains(legacyStatuses, hb.Status)
+}
+`},
+		{"go aliases appended to the canonical slice", "accept.go", `package accept
+
+var canonical = []string{"success", "failure", "partial", "blocked", "escalate"}
+
+var accepted = append(canonical, "done", "complete", "failed")
+`},
+		{"go test table rows that expect rejection", "status_test.go", `package accept
+
+import "testing"
+
+func TestValidate(t *testing.T) {
+	for _, tc := range []struct {
+		status string
+		valid  bool
+	}{
+		{"success", true},
+		{"done", false},
+		{"Success", false},
+		{"finished", false},
+	} {
+		if got := Validate(tc.status); got != tc.valid {
+			t.Errorf("%s: %v", tc.status, got)
+		}
+	}
+}
+`},
+		{"go test table with invalid_ names and wantErr", "status_test.go", `package accept
+
+import "testing"
+
+func TestInvalid(t *testing.T) {
+	invalidStatuses := []string{"done", "finished", "SUCCESS"}
+	for _, s := range invalidStatuses {
+		if err := Check(Handback{TaskID: "t-1", Status: s}); err == nil {
+			t.Errorf("%s accepted", s)
+		}
+	}
+}
+`},
+		{"go const block on another scale", "tier.go", `package tier
+
+type Tier string
+
+const (
+	TierCritical Tier = "critical"
+	TierHigh     Tier = "high"
+	TierMedium   Tier = "medium"
+	TierLow      Tier = "low"
+)
+`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := analyze(t, v, c.path, c.src); len(got) != 0 {
+				t.Errorf("want no finding, got %q", got)
+			}
+		})
+	}
+}
