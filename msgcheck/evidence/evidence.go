@@ -218,7 +218,8 @@ func shows(f *facts.File, spec *msgcheck.Spec, kind string, fn *facts.Function) 
 		if names(m.TypeName) || names(m.Name) {
 			return true
 		}
-		if spec.HasShape(kind, msgcheck.Record{Keys: m.Keys(), Values: m.Values(), Name: m.TypeName, Call: m.Call, Fold: true}) {
+		// a data document's keys as written, as msgcheck reads a message
+		if spec.HasShape(kind, msgcheck.Record{Keys: m.Keys(), Values: m.Values(), Name: m.TypeName, Call: m.Call, Fold: m.InCode}) {
 			return true
 		}
 	}

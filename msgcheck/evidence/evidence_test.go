@@ -36,6 +36,8 @@ def done(task):
     return {"task_id": task_id, "status": "success", "output": {}}
 `, "[handback]"},
 		{"a marker", "queue/q1.yaml", "handoff_type: HANDBACK\ntask_id: t-1\n", "[handback]"},
+		{"another protocol's record in a doc, camelCase", "docs/agents/bus.md", "## Result\n\n```json\n{\"type\": \"result\", \"payload\": {\"taskId\": \"T1\", \"status\": \"completed\", \"artifacts\": [], \"metrics\": {\"duration\": 5}}}\n```\n", "[]"},
+		{"code in its own style", "agents/worker.go", "package w\n\nfunc f() Result { return Result{TaskID: \"t-1\", Status: \"completed\", Output: \"o\"} }\n", "[handback]"},
 		{"a spec of the protocol", "docs/spec.yaml", "protocol: protocol-core\nversion: '1.0'\nhandback:\n  core_fields:\n    task_id: {type: string}\n    status: {type: string}\n    output: {}\n", "[delegate handback]"},
 		{"a spec of another protocol", "docs/spec.yaml", "protocol: other\nversion: '1.0'\nresult:\n  core_fields:\n    task_id: {type: string}\n    status: {type: string}\n    output: {}\n", "[]"},
 	} {
