@@ -80,7 +80,7 @@ func (v *Vocabulary) WithAliases(tables []AliasTable) *Vocabulary {
 	if len(tables) == 0 {
 		return v
 	}
-	out := &Vocabulary{Canonical: v.Canonical, byField: map[string][]*Enum{}, ev: v.ev}
+	out := &Vocabulary{Canonical: v.Canonical, byField: map[string][]*Enum{}, inMessages: map[string][]*Enum{}, ev: v.ev}
 	for _, e := range v.enums {
 		ne := *e
 		ne.learned = maps.Clone(e.learned)
@@ -104,8 +104,7 @@ func (v *Vocabulary) WithAliases(tables []AliasTable) *Vocabulary {
 		if e == v.status {
 			out.status = &ne
 		}
-		k := normKey(e.Field)
-		out.byField[k] = append(out.byField[k], &ne)
+		out.index(&ne)
 	}
 	return out
 }

@@ -324,7 +324,7 @@ func (c *checker) mappings() {
 	for i := range c.f.Mappings {
 		m := &c.f.Mappings[i]
 		for _, en := range m.Entries {
-			if _, isString := en.Value.(string); !isString || len(c.v.fieldEnums(en.Key)) == 0 {
+			if _, isString := en.Value.(string); !isString || len(c.v.messageEnums(en.Key)) == 0 {
 				continue
 			}
 			e, k := c.mappingKind(i)
@@ -342,7 +342,7 @@ func (c *checker) mappingKind(i int) (*Enum, kindness) {
 	m := &c.f.Mappings[i]
 	var maybe *Enum
 	for _, en := range m.Entries {
-		for _, e := range c.v.fieldEnums(en.Key) {
+		for _, e := range c.v.messageEnums(en.Key) {
 			if c.foreign(i, e) {
 				continue
 			}
@@ -367,7 +367,7 @@ func (c *checker) mappingKind(i int) (*Enum, kindness) {
 func (c *checker) mappingValues(m int, e *Enum, k kindness) {
 	for _, i := range c.values[m] {
 		s := &c.f.Strings[i]
-		for _, fe := range c.v.fieldEnums(s.Key) {
+		for _, fe := range c.v.messageEnums(s.Key) {
 			if fe.Kind == e.Kind && fe.spec == e.spec {
 				c.judge(i, fe, k == isKind, "in a "+strings.ToUpper(e.Kind))
 			}

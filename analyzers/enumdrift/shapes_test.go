@@ -440,3 +440,45 @@ func TestDataKeysAsWritten(t *testing.T) {
 		})
 	}
 }
+
+// TestMarkerIsNoEnum: a spec that gives handoff_type an enum per kind
+// ([DELEGATE], [HANDBACK]) judges a message's own marker, never code that
+// tells the kinds apart by comparing the marker with every kind's name.
+func TestMarkerIsNoEnum(t *testing.T) {
+	spec := `protocol: protocol-core
+version: "1.0"
+handback:
+  signature: [task_id, status]
+  core_fields:
+    handoff_type: {type: string, enum: [HANDBACK]}
+    task_id: {type: string}
+    status: {type: string, enum: [success, failure, partial, blocked, escalate]}
+delegate:
+  signature: [task_id, scope]
+  core_fields:
+    handoff_type: {type: string, enum: [DELEGATE]}
+    task_id: {type: string}
+    scope: {type: string}
+`
+	sp, err := msgcheck.ParseSpec("spec.yaml", []byte(spec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := enumdrift.NewVocabulary(sp, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := `
+def check(data):
+    handoff_type = data.get("handoff_type")
+    if handoff_type == "DELEGATE":
+        return 1
+    elif handoff_type == "HANDBACK":
+        return 2
+    elif data["status"] == "done":
+        return 3
+`
+	if got := analyze(t, v, "scripts/check.py", src); len(got) != 0 {
+		t.Errorf("got %q, want nothing", got)
+	}
+}

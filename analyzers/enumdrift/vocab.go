@@ -19,6 +19,11 @@ type Vocabulary struct {
 	status  *Enum
 	enums   []*Enum
 	byField map[string][]*Enum // normalized field name -> its enums
+	// inMessages is byField with the marker field's enums: its values
+	// name the kinds, so only a message's own marker is judged by them
+	// (handoff_type: Delegate in a DELEGATE); code that tells the kinds
+	// apart compares it with every kind's name.
+	inMessages map[string][]*Enum
 	// ev is what MayShowEvidence looks for, made once.
 	ev *evidenceNeedles
 }
@@ -135,7 +140,8 @@ func NewVocabulary(spec *msgcheck.Spec, synonyms map[string]string, more ...*msg
 	}
 	v := &Vocabulary{Canonical: status.Canonical, status: status, enums: []*Enum{status}, byField: map[string][]*Enum{},
 		ev: &evidenceNeedles{}}
-	v.byField["status"] = []*Enum{status}
+	v.inMessages = map[string][]*Enum{}
+	v.index(status)
 	seen := map[string]bool{}
 	for _, sp := range append([]*msgcheck.Spec{spec}, more...) {
 		if sp == nil || seen[sp.Source] {
@@ -149,8 +155,7 @@ func NewVocabulary(spec *msgcheck.Spec, synonyms map[string]string, more ...*msg
 				}
 				if e, ok := newEnum(sp, kind, field); ok {
 					v.enums = append(v.enums, e)
-					k := normKey(field)
-					v.byField[k] = append(v.byField[k], e)
+					v.index(e)
 				}
 			}
 		}
@@ -218,6 +223,24 @@ func (v *Vocabulary) fieldEnums(key string) []*Enum {
 		return nil
 	}
 	return v.byField[normKey(key)]
+}
+
+// messageEnums is fieldEnums for the fields of a message mapping, whose
+// marker is judged too.
+func (v *Vocabulary) messageEnums(key string) []*Enum {
+	if key == "" {
+		return nil
+	}
+	return v.inMessages[normKey(key)]
+}
+
+// index files e under its field's name.
+func (v *Vocabulary) index(e *Enum) {
+	k := normKey(e.Field)
+	v.inMessages[k] = append(v.inMessages[k], e)
+	if e.Field != msgcheck.MarkerField {
+		v.byField[k] = append(v.byField[k], e)
+	}
 }
 
 // label is how findings name the enum: "HANDBACK status", "DELEGATE agent".
