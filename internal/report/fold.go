@@ -22,9 +22,16 @@ type shown struct {
 
 // fold folds, per file, the findings of one rule about one literal past
 // the first maxSameLiteral into one line, where the first folded one
-// was; findings without a literal are never folded.
+// was; findings without a literal are never folded, and neither is a
+// single finding past the limit (its line says more than a count).
 func fold(fs []finding.Finding) []shown {
 	type key struct{ path, rule, literal string }
+	total := map[key]int{}
+	for _, f := range fs {
+		if f.Literal != "" {
+			total[key{f.Path, f.Rule, f.Literal}]++
+		}
+	}
 	seen := map[key]int{}
 	at := map[key]int{} // the fold line's index in out
 	out := make([]shown, 0, len(fs))
@@ -36,7 +43,7 @@ func fold(fs []finding.Finding) []shown {
 		k := key{f.Path, f.Rule, f.Literal}
 		seen[k]++
 		switch n := seen[k]; {
-		case n <= maxSameLiteral:
+		case n <= maxSameLiteral || total[k] == maxSameLiteral+1:
 			out = append(out, shown{f: f})
 		case n == maxSameLiteral+1:
 			at[k] = len(out)

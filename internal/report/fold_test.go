@@ -23,6 +23,9 @@ func TestFoldRepeats(t *testing.T) {
 		fs = append(fs, drift("a.py", line, "done"))
 	}
 	fs = append(fs, drift("a.py", 8, "ok"), drift("b.py", 1, "done"))
+	for line := 2; line <= 4; line++ { // one past the limit: shown, not folded
+		fs = append(fs, drift("b.py", line, "done"))
+	}
 	r := &Report{Findings: fs, Files: 2}
 
 	var text bytes.Buffer
@@ -43,11 +46,14 @@ func TestFoldRepeats(t *testing.T) {
 		`a.py:4:9: error: "done" here and at 3 more places of this file, as above (the JSON and SARIF reports list each) [enumdrift/unknown-status]`,
 		"a.py:8:9: error: not a status [enumdrift/unknown-status]",
 		"b.py:1:9: error: not a status [enumdrift/unknown-status]",
+		"b.py:2:9: error: not a status [enumdrift/unknown-status]",
+		"b.py:3:9: error: not a status [enumdrift/unknown-status]",
+		"b.py:4:9: error: not a status [enumdrift/unknown-status]",
 	}
 	if strings.Join(shown, "\n") != strings.Join(want, "\n") {
 		t.Errorf("text:\n%s\nwant:\n%s", strings.Join(shown, "\n"), strings.Join(want, "\n"))
 	}
-	if !strings.Contains(text.String(), "9 findings (9 errors") {
+	if !strings.Contains(text.String(), "12 findings (12 errors") {
 		t.Errorf("the summary counts every finding:\n%s", text.String())
 	}
 
@@ -55,8 +61,8 @@ func TestFoldRepeats(t *testing.T) {
 	if err := Markdown(&md, r); err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(md.String(), "`enumdrift/unknown-status`"); n != 6 {
-		t.Errorf("%d Markdown rows, want 6:\n%s", n, md.String())
+	if n := strings.Count(md.String(), "`enumdrift/unknown-status`"); n != 9 {
+		t.Errorf("%d Markdown rows, want 9:\n%s", n, md.String())
 	}
 
 	var js bytes.Buffer
@@ -64,7 +70,7 @@ func TestFoldRepeats(t *testing.T) {
 		t.Fatal(err)
 	}
 	var doc struct{ Findings []json.RawMessage }
-	if err := json.Unmarshal(js.Bytes(), &doc); err != nil || len(doc.Findings) != 9 {
-		t.Errorf("JSON has %d findings (%v), want 9", len(doc.Findings), err)
+	if err := json.Unmarshal(js.Bytes(), &doc); err != nil || len(doc.Findings) != 12 {
+		t.Errorf("JSON has %d findings (%v), want 12", len(doc.Findings), err)
 	}
 }
