@@ -58,16 +58,15 @@ func (x *extractor) heldTest(v int, key, recv string, at int) {
 	if key == "" || v < 0 {
 		return
 	}
-	name := x.holderName(v)
-	if name < 0 {
-		return
+	if name := x.holderName(v); name >= 0 {
+		x.heldIn(string(x.text(name)), key, recv, at)
 	}
-	x.f.Tests = append(x.f.Tests, facts.Test{
-		Collection: string(x.text(name)),
-		Key:        key, Receiver: recv,
-		Scope: x.scope().name,
-		Pos:   x.pos(x.nodes[at].StartByte),
-	})
+}
+
+// heldIn appends the Test of field key of recv in the collection named
+// coll, at node at.
+func (x *extractor) heldIn(coll, key, recv string, at int) {
+	x.f.Tests = append(x.f.Tests, facts.Test{Collection: coll, Key: key, Receiver: recv, Scope: x.scope().name, Pos: x.pos(x.nodes[at].StartByte)})
 }
 
 // heldCompare records d["agent"] == AGENTS[1] and d["agent"] ==
@@ -95,12 +94,7 @@ func (x *extractor) enumCall(fn int, pos []int) {
 	if !field || key == "" {
 		return
 	}
-	x.f.Tests = append(x.f.Tests, facts.Test{
-		Collection: string(x.text(fn)),
-		Key:        key, Receiver: recv,
-		Scope: x.scope().name,
-		Pos:   x.pos(x.nodes[pos[0]].StartByte),
-	})
+	x.heldIn(string(x.text(fn)), key, recv, pos[0])
 }
 
 // attrSet records self.NAME = {"a", "b"} (or cls.NAME) in a method as a
