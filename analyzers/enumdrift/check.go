@@ -37,14 +37,19 @@ const (
 //     fields; never two keys, a call of another name or a table of column
 //     titles);
 //   - a member of a const block, enum, set, list or Literal that defines
-//     the enum (three of its values), or that a membership test or lookup
-//     ties to the field (status in TERMINAL, slices.Contains(done,
-//     h.Status)), or the `enum` of a schema for the field;
+//     the enum (three of its values; in a file that handles the kind, also
+//     three spellings of them and nothing else: "Senior Engineer", "Lead
+//     Engineer"...), or that a membership test, lookup, item read or enum
+//     member ties to the field (status in TERMINAL, slices.Contains(done,
+//     h.Status), d["agent"] == AGENTS[1], d["agent"] == Agent.LEAD), or
+//     the `enum` of a schema for the field;
 //   - a key of a routing table over the enum, or of a table the field is
 //     looked up in; the field's values in a list of mappings (routes:
 //   - status: X, action: Y);
-//   - a comparison, assignment or case on the field, when the same
-//     function compares the field with canonical values too.
+//   - a comparison, assignment or case on the field (or a variable bound
+//     from it), when the same function compares the field with canonical
+//     values too, or the file, the receiver or the function names the
+//     kind (handle_delegate(agent)).
 //
 // Values of other things (health checks, HTTP, Kubernetes conditions, job
 // states) share none of that context and are left alone. A field with
@@ -417,10 +422,18 @@ func (c *checker) definesEnum(f fit, members int, name string, e *Enum) bool {
 		return false
 	}
 	named := strings.Contains(normKey(name), normKey(e.Field))
-	if e.common && f.exact < 2 {
+	if e.common && f.exact < 2 && !c.respelled(f, members, e) {
 		return false
 	}
 	return (2*f.related >= members || named) && c.ownsVocabulary(e, f, members, nil)
+}
+
+// respelled tells whether literals that are each a spelling of one of
+// e's values, none as the spec writes it, are e's values respelled (an
+// enum class Agent of "Senior Engineer", "Lead Engineer"...): only in a
+// file that handles e's kind; elsewhere the same words are job titles.
+func (c *checker) respelled(f fit, members int, e *Enum) bool {
+	return f.related == members && c.hasEvidence(e)
 }
 
 // tiedTo tells whether literals tied to e's field (by tests, a schema)
@@ -766,7 +779,7 @@ func (c *checker) comparisons() {
 		var e *Enum
 		var f fit
 		for _, cand := range cands {
-			if skip(cand) || !(c.hasEvidence(cand) || namesKind(k.receiver, cand)) {
+			if skip(cand) || !(c.hasEvidence(cand) || namesKind(k.receiver, cand) || namesKind(k.scope, cand)) {
 				continue
 			}
 			if cf := c.fitOf(members, cand); cf.related > 0 && (e == nil || better(cf, f)) {
@@ -779,7 +792,8 @@ func (c *checker) comparisons() {
 		if e == nil {
 			continue
 		}
-		evidence := c.hasEvidence(e) || namesKind(k.receiver, e)
+		// a function named for the kind (handle_delegate(agent)) handles it
+		evidence := c.hasEvidence(e) || namesKind(k.receiver, e) || namesKind(k.scope, e)
 		if !(f.exact >= 2 || (evidence && f.related >= 1)) {
 			continue
 		}

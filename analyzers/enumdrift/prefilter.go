@@ -14,8 +14,9 @@ import (
 // context of Check needs, and so what a file must hold, per enum:
 //
 //   - a const block, enum, set or routing table: three of its values (in
-//     any spelling); for an enum other than the HANDBACK status, whose
-//     words are common words, also the field's name (type Agent, AGENTS);
+//     any spelling: case, and "_", "-", "" or " " between words); for an
+//     enum other than the HANDBACK status, whose words are common words,
+//     also the field's name (type Agent, AGENTS);
 //   - anything else binds a literal to the enum's field, so the field's
 //     name must be there, and with it: for the HANDBACK status, the word
 //     "handback" (in the file or its name), or two of the HANDBACK's
@@ -64,6 +65,17 @@ func spellings(name string) [][]byte {
 	return out
 }
 
+// valueSpellings returns the lower-case spellings of a value: those of
+// spellings, and with spaces for separators, as a display name writes it
+// ("Senior Engineer" for senior-engineer).
+func valueSpellings(value string) [][]byte {
+	out := spellings(value)
+	if strings.ContainsAny(value, "_-") {
+		out = append(out, []byte(strings.NewReplacer("_", " ", "-", " ").Replace(strings.ToLower(value))))
+	}
+	return out
+}
+
 // NewPrefilter builds the prefilter for a vocabulary.
 func NewPrefilter(v *Vocabulary) *Prefilter {
 	p := &Prefilter{}
@@ -81,7 +93,7 @@ func NewPrefilter(v *Vocabulary) *Prefilter {
 			ef.kind = append(ef.kind, []byte(w))
 		}
 		add := func(spelling, to string) {
-			for _, s := range spellings(spelling) {
+			for _, s := range valueSpellings(spelling) {
 				wi, ok := wordIndex[string(s)]
 				if !ok {
 					wi = len(p.words)

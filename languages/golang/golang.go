@@ -196,6 +196,7 @@ type extractor struct {
 
 	// function context
 	scope   string         // "Type.Method", "func", "" at file level
+	recv    string         // the receiver's name in a method, else ""
 	results *ast.FieldList // results of the innermost function
 	inFunc  int            // >0 inside a function body
 	// aliases maps a local variable to the field or key it was bound from
@@ -393,7 +394,7 @@ func (x *extractor) funcDecl(d *ast.FuncDecl) {
 	if d.Body == nil || d.Name == nil {
 		return
 	}
-	x.scope = scopeName(d)
+	x.scope, x.recv = scopeName(d), receiverName(d)
 	if d.Type != nil {
 		x.results = d.Type.Results
 	}
@@ -403,7 +404,7 @@ func (x *extractor) funcDecl(d *ast.FuncDecl) {
 	x.stmts(d.Body.List, lits|shapes)
 	x.inFunc--
 	x.endFunction(d)
-	x.scope, x.results = "", nil
+	x.scope, x.recv, x.results = "", "", nil
 }
 
 func scopeName(d *ast.FuncDecl) string {
@@ -438,6 +439,7 @@ func (x *extractor) leaveFuncLit(saved *ast.FieldList) {
 // compare emits the literal operands of an == or != comparison (or of
 // strings.EqualFold) with the subject of the other operand.
 func (x *extractor) compare(a, b ast.Expr) {
+	x.heldCompare(a, b)
 	if lit := x.strLit(a); lit != nil {
 		s := x.subjectOf(b, true)
 		x.emit(lit, facts.RoleCompare, s.key, s.recv, -1, -1)

@@ -206,13 +206,20 @@ func (x *extractor) assignOne(lhs, rhs ast.Expr, c visit) {
 		return
 	}
 	if cl := x.listLit(rhs); cl != nil && !isBlank(lhs) {
-		sc := strCtx{role: facts.RoleMember, mapping: -1, group: -1, isSet: true, set: x.render(lhs), setPos: cl.Pos()}
+		name, scope := x.setName(lhs)
+		sc := strCtx{role: facts.RoleMember, mapping: -1, group: -1, isSet: true, set: name, setPos: cl.Pos()}
 		if x.entered != nil {
 			x.entered(cl)
 		}
 		x.composite(cl, c, nil, nil, &sc)
+		if sc.group >= 0 {
+			x.out.Groups[sc.group].Scope = scope
+		}
 		x.unbind(lhs)
 		return
+	}
+	if _, isID := lhs.(*ast.Ident); !isID {
+		x.heldTest(lhs, rhs) // d.Agent = agents[0]
 	}
 	x.bind(lhs, rhs)
 	if cl, ok := unparen(rhs).(*ast.CompositeLit); ok && !isBlank(lhs) {
@@ -785,6 +792,15 @@ func (x *extractor) element(i int, el ast.Expr, c visit, lv *litView, sv *shapeV
 				break
 			}
 			entry := strCtx{role: facts.RoleValue, key: key, mapping: m, group: -1}
+			if field := x.fieldSet(lv, el, val); field != "" {
+				// Router{validAgents: []string{...}}: a set of the type
+				defer func() {
+					if entry.group >= 0 {
+						x.out.Groups[entry.group].Scope = field
+					}
+				}()
+				entry.role, entry.isSet, entry.set, entry.setPos = facts.RoleMember, true, key, val.Pos()
+			}
 			vc, litT, sc = vc|lits, lv.elemT, &entry
 		default:
 			if ls != nil {

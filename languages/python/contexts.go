@@ -198,6 +198,7 @@ func (x *extractor) call(i int) {
 		x.test(x.child(fn, fObject), pos[0], i)
 	}
 	if kw == 0 {
+		x.enumCall(fn, pos[:npos])
 		return
 	}
 	mi := len(x.f.Mappings)
@@ -299,10 +300,14 @@ func (x *extractor) assignTo(left, right int, depth int) {
 		}
 		x.emitValues(right, &site, 0)
 	case kAttr, kSubscript:
+		if x.kind(left) == kAttr && depth == 0 && x.attrSet(left, right) {
+			return
+		}
 		key, recv, ok := x.subject(left)
 		if !ok {
 			return
 		}
+		x.heldTest(right, key, recv, left)
 		x.emitValues(right, &valueSite{role: facts.RoleAssign, key: key, recv: recv, mapping: -1, group: -1, containers: true}, 0)
 	case kPatternList, kTuplePattern, kListPattern, kTuple, kList:
 		right = x.unparen(right)
@@ -546,6 +551,8 @@ func (x *extractor) compare(i int) {
 				cmp(l, r, k)
 			} else if rs && !ls {
 				cmp(r, l, k+1)
+			} else if !ls && !rs {
+				x.heldCompare(l, r)
 			}
 		case kOpIn, kOpNotIn:
 			switch rk := x.kind(r); {
