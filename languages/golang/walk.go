@@ -545,7 +545,7 @@ func (x *extractor) expr(e ast.Expr, v visit) {
 				c = c&^shapes | shapeSpine
 			}
 		}
-		x.index(e, c|v&litTarget)
+		x.index(e, c|v&(litTarget|branchBits))
 	case *ast.IndexListExpr:
 		x.expr(e.X, c)
 		x.exprs(e.Indices, c&(lits|shapeSpine))
@@ -571,7 +571,7 @@ func (x *extractor) expr(e ast.Expr, v visit) {
 				c = c&^shapes | shapeSpine
 			}
 		}
-		x.callExpr(e, c|v&shapeNot)
+		x.callExpr(e, c|v&(shapeNot|branchBits))
 	case *ast.CompositeLit:
 		x.composite(e, c, nil, nil, nil)
 	case *ast.FuncLit:
@@ -600,7 +600,7 @@ func isGet(c *ast.CallExpr) bool {
 func (x *extractor) index(e *ast.IndexExpr, v visit) {
 	c := v & handed
 	if c&lits != 0 && v&litTarget == 0 {
-		x.lookup(e)
+		x.lookup(e, v.branch())
 	}
 	ic := c
 	if c&shapes != 0 {
@@ -618,7 +618,7 @@ func (x *extractor) unary(e *ast.UnaryExpr, c visit, pol facts.Branch) {
 	v := c
 	if c&shapes != 0 && e.Op == token.NOT {
 		if x.negatesContains(e) { // !slices.Contains(s, v) is NotIn
-			v |= shapeNot
+			v |= shapeNot | branch(pol)
 		} else {
 			x.tok(shape.Not)
 			v |= branch(pol.Flip())
@@ -643,7 +643,11 @@ func (x *extractor) binary(e *ast.BinaryExpr, c visit, pol facts.Branch) {
 func (x *extractor) callExpr(e *ast.CallExpr, v visit) {
 	c := v & handed
 	if c&lits != 0 {
-		x.compareCall(e)
+		b := v.branch() // of the call's result: NotIn under !
+		if v&shapeNot != 0 {
+			b = b.Flip()
+		}
+		x.compareCall(e, b)
 	}
 	var cs callShape
 	if c&shapes != 0 {
