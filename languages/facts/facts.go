@@ -207,9 +207,10 @@ type Test struct {
 	// where it says so: accept for a validation that lets the collection's
 	// values through (if status not in VALID: raise; assert status in
 	// ALLOWED; if !slices.Contains(valid, s) { return err }), reject for
-	// one that refuses them (if status in BLOCKED: raise). A lookup, or a
-	// test whose outcome routes (if agent in ENGINEERS: assign(...)), is
-	// BranchUnknown.
+	// one that refuses them (if status in BLOCKED: raise). A lookup, a
+	// test whose outcome routes (if agent in ENGINEERS: assign(...)) and
+	// the answer of a predicate not named for validity (is_done's if
+	// status in TERMINAL: return True) are BranchUnknown.
 	Branch Branch
 }
 

@@ -46,6 +46,23 @@ func Route(h H) {
 	}
 	_, _ = done, fn
 }
+
+func isDone(h H) bool {
+	if slices.Contains(terminal, h.Status) {
+		return true
+	}
+	if !slices.Contains(agents, h.Agent) {
+		return false
+	}
+	return false
+}
+
+func isValid(h H) bool {
+	if !slices.Contains(agents, h.Agent) {
+		return false
+	}
+	return true
+}
 `
 	ff, err := Extract("x.go", []byte(src))
 	if err != nil {
@@ -66,6 +83,9 @@ func Route(h H) {
 		"t5 31:10 terminal key=Status recv=h scope=Route",
 		"t6 32:8 routes key=Status recv=h scope=Route",
 		"t7 33:5 valid key=Status recv=h scope=Route",
+		"t8 40:5 terminal key=Status recv=h scope=isDone",
+		"t9 43:6 agents key=Agent recv=h scope=isDone",
+		"t10 50:6 agents key=Agent recv=h scope=isValid accept",
 	}
 	if d := diffLines(want, got); d != "" {
 		t.Errorf("tests differ (-want +got):\n%s", d)

@@ -204,6 +204,9 @@ func (x *extractor) test(coll, v ast.Expr, p token.Pos, b facts.Branch) {
 	if s.key == "" {
 		return
 	}
+	if x.fn.predicate {
+		b = facts.BranchUnknown
+	}
 	x.out.Tests = append(x.out.Tests, facts.Test{Collection: name, Key: s.key, Receiver: s.recv, Scope: x.scope, Pos: x.pos(p), Branch: b})
 }
 

@@ -303,11 +303,15 @@ func (x *extractor) returnStmt(s *ast.ReturnStmt, c visit) {
 func (x *extractor) ifStmt(s *ast.IfStmt, c visit) {
 	x.stmt(s.Init, c)
 	cc := c
+	saved := x.fn.predicate
 	if c&shapes != 0 {
 		x.tok(shape.If)
+		x.fn.boolOutcome = false
 		cc |= branch(x.ifBranch(s))
+		x.fn.predicate = x.fn.boolOutcome && x.fn.verdict != facts.BranchAccept
 	}
 	x.expr(s.Cond, cc)
+	x.fn.predicate = saved
 	x.body(s.Body, c)
 	if s.Else == nil {
 		return

@@ -665,6 +665,13 @@ def route(h):
     done = h.status in TERMINAL
     assert h.phase, h.phase in PHASES
     return h.status in TERMINAL
+
+def is_done(h):
+    if h.status in TERMINAL:
+        return True
+    if h.agent not in AGENTS:
+        return False
+    return False
 `, `
 T ENGINEERS key=agent recv=h scope=route @2:8
 T REVIEWERS key=agent recv=h scope=route @4:10
@@ -673,6 +680,8 @@ T ROUTES key=status recv=h scope=route @8:10
 T TERMINAL key=status recv=h scope=route @9:12
 T PHASES key=phase recv=h scope=route @10:21
 T TERMINAL key=status recv=h scope=route @11:12
+T TERMINAL key=status recv=h scope=is_done @14:8
+T AGENTS key=agent recv=h scope=is_done @16:8
 `},
 	})
 }
