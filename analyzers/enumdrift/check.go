@@ -536,6 +536,9 @@ func (c *checker) groups() {
 				for _, i := range g.Members {
 					c.judge(i, e, certain, what)
 				}
+				if gates(c.groupTests[gi]) {
+					c.rejectsValid(g.Pos, g.Name, g.Members, e, f, tied, fmt.Sprintf("%s %s", g.Kind, displayName(g.Name)), how)
+				}
 			}
 			continue
 		}
@@ -638,6 +641,9 @@ func (c *checker) routingTables() {
 		if e, f := c.pick(members, tied, func(e *Enum) bool { return c.foreign(m, e) }); e != nil && c.tiedTo(e, f, len(members), nil) {
 			for _, i := range members {
 				c.judge(i, e, c.surely(e, f, len(members)), "in the schema of "+key)
+			}
+			if c.schemaGates(m) {
+				c.rejectsValid(c.schemaEnumPos(m), "", members, e, f, tied, "the enum of the schema of "+key, "a JSON schema in code")
 			}
 		}
 	}
