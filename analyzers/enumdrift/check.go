@@ -45,6 +45,11 @@ const (
 //   - a comparison, assignment or case on the field, when the same
 //     function compares the field with canonical values too.
 //
+// A definition (const block, enum, Literal) that lacks canonical values is
+// a warning; a set, list or schema enum in code that gates the field's
+// acceptance and lacks them is an error: it rejects valid messages (see
+// rejectsValid).
+//
 // Values of other things (health checks, HTTP, Kubernetes conditions, job
 // states) share none of that context and are left alone. A field with
 // enums in several specs (status of HANDBACK and of NEXUS_HANDOFF_V2) is
