@@ -624,6 +624,10 @@ func (c *checker) routingTables() {
 				for _, i := range members {
 					c.judge(i, e, c.surely(e, f, len(members)), "as a key of "+displayName(c.f.Mappings[m].Name)+", looked up with "+subjectOf(t.Receiver, t.Key))
 				}
+				if gates(tests) {
+					mp := &c.f.Mappings[m]
+					c.rejectsValid(mp.Pos, mp.Name, members, e, f, tied, "table "+displayName(mp.Name), "tested against "+subjectOf(t.Receiver, t.Key))
+				}
 			}
 			continue
 		}

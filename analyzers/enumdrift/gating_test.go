@@ -107,6 +107,44 @@ func Validate(h Handback) error {
 	return nil
 }
 `, []string{"13:21 enumdrift/missing-status error: set validStatuses rejects the valid HANDBACK status escalate (tested against h.Status; " + statuses + ")"}},
+		{"go map of valid values, if !valid[s]", "validate.go", `package p
+
+import "fmt"
+
+type Delegate struct {
+	TaskID string ` + "`json:\"task_id\"`" + `
+	Agent  string ` + "`json:\"agent\"`" + `
+}
+
+var validAgents = map[string]bool{"engineer": true, "senior-engineer": true, "lead-engineer": true}
+
+func ValidateDelegate(d Delegate) error {
+	if !validAgents[d.Agent] {
+		return fmt.Errorf("unknown agent %q", d.Agent)
+	}
+	return nil
+}
+`, []string{"10:19 enumdrift/missing-value error: table validAgents rejects the valid DELEGATE agent orchestrator (tested against d.Agent; the values are orchestrator, engineer, senior-engineer, lead-engineer)"}},
+		{"py dict of valid statuses", "validate.py", `
+STATUS_LABELS = {"success": "Done", "failure": "Failed", "partial": "Partly done", "blocked": "Blocked"}
+
+def validate_handback(hb):
+    if hb["status"] not in STATUS_LABELS:
+        raise ValueError(hb["status"])
+`, []string{"2:17 enumdrift/missing-status error: table STATUS_LABELS rejects the valid HANDBACK status escalate (tested against hb.status; " + statuses + ")"}},
+		{"go map looked up to route", "route.go", `package p
+
+type Handback struct {
+	TaskID string ` + "`json:\"task_id\"`" + `
+	Status string ` + "`json:\"status\"`" + `
+}
+
+var next = map[string]string{"success": "merge", "failure": "retry"}
+
+func Route(h Handback) string {
+	return next[h.Status]
+}
+`, nil},
 		{"complete set is silent", "validate.py", `
 VALID_STATUSES = {"success", "failure", "partial", "blocked", "escalate"}
 

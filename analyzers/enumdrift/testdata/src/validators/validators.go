@@ -4,6 +4,7 @@ package validators
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 )
 
@@ -34,6 +35,20 @@ var validAgents = []string{"engineer", "senior-engineer", "lead-engineer", "prin
 func isValidAgent(d Delegate) bool {
 	return slices.Contains(validAgents, d.Agent)
 }
+
+var knownStatuses = map[string]bool{"success": true, "failure": true, "partial": true, "escalate": true} // want `table knownStatuses rejects the valid HANDBACK status blocked \(tested against h.Status`
+
+func parseStatus(h Handback) (string, error) {
+	if !knownStatuses[h.Status] {
+		return "", fmt.Errorf("unknown status %q", h.Status)
+	}
+	return h.Status, nil
+}
+
+// next routes by status: a lookup, not a validator.
+var next = map[string]string{"success": "merge", "failure": "retry"}
+
+func after(h Handback) string { return next[h.Status] }
 
 // engineers routes: a subset, not a validator.
 var engineers = []string{"engineer", "senior-engineer"}
