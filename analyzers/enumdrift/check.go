@@ -542,7 +542,7 @@ func (c *checker) groups() {
 					c.judge(i, e, certain, what)
 				}
 				if gates(c.groupTests[gi]) {
-					c.rejectsValid(g.Pos, g.Name, g.Members, e, f, tied, fmt.Sprintf("%s %s", g.Kind, displayName(g.Name)), how)
+					c.rejectsValid(g.Pos, g.Name, g.Members, e, f, tied, c.groupTests[gi], fmt.Sprintf("%s %s", g.Kind, displayName(g.Name)), how)
 				}
 			}
 			continue
@@ -626,7 +626,7 @@ func (c *checker) routingTables() {
 				}
 				if gates(tests) {
 					mp := &c.f.Mappings[m]
-					c.rejectsValid(mp.Pos, mp.Name, members, e, f, tied, "table "+displayName(mp.Name), "tested against "+subjectOf(t.Receiver, t.Key))
+					c.rejectsValid(mp.Pos, mp.Name, members, e, f, tied, tests, "table "+displayName(mp.Name), "tested against "+subjectOf(t.Receiver, t.Key))
 				}
 			}
 			continue
@@ -652,7 +652,7 @@ func (c *checker) routingTables() {
 				c.judge(i, e, c.surely(e, f, len(members)), "in the schema of "+key)
 			}
 			if c.schemaGates(m) {
-				c.rejectsValid(c.schemaEnumPos(m), "", members, e, f, tied, "the enum of the schema of "+key, "a JSON schema in code")
+				c.rejectsValid(c.schemaEnumPos(m), "", members, e, f, tied, nil, "the enum of the schema of "+key, "a JSON schema in code")
 			}
 		}
 	}

@@ -31,13 +31,18 @@ func gates(tests []facts.Test) bool {
 //
 // The collection must be e's vocabulary beyond doubt: two of its values
 // exact and at least half of them e's (a JSend status set {success,
-// fail, error} is another protocol's), and no enum of the field that it
+// fail, error} is another protocol's); all of them e's, three exact or a
+// test's receiver named for e's kind (a task board's {pending,
+// in_progress, success, failure} is its own); and no enum of the field that it
 // covers whole (a set of every NEXUS status is no HANDBACK set lacking
 // values). A set named for legacy, deprecated or alias spellings, and the
 // checks of test code, which refuse on purpose, are left alone.
-func (c *checker) rejectsValid(at facts.Pos, name string, members []int, e *Enum, f fit, tied []*Enum, what, how string) {
+func (c *checker) rejectsValid(at facts.Pos, name string, members []int, e *Enum, f fit, tied []*Enum, tests []facts.Test, what, how string) {
 	if f.exact < 2 || 2*f.related < len(members) || testPath(c.f.Path) || aliasName(name) {
 		return
+	}
+	if f.related < len(members) && f.exact < 3 && !receiverNamesKind(tests, e) {
+		return // a task board's {pending, in_progress, success, failure}
 	}
 	for _, o := range tied {
 		if o != e && len(o.missing(c.fitOf(members, o).covered)) == 0 {
@@ -114,4 +119,15 @@ func (c *checker) schemaEnumPos(m int) facts.Pos {
 		}
 	}
 	return c.f.Mappings[m].Pos
+}
+
+// receiverNamesKind tells whether a test reads the field from a receiver
+// named for e's kind (handback["status"]).
+func receiverNamesKind(tests []facts.Test, e *Enum) bool {
+	for _, t := range tests {
+		if namesKind(t.Receiver, e) {
+			return true
+		}
+	}
+	return false
 }

@@ -197,6 +197,20 @@ def is_finished(handback):
         return True
     return False
 `, nil},
+		{"a task board's statuses in a HANDBACK worker", "handback_worker.py", `
+TASK_STATES = {"pending", "in_progress", "success", "failure"}
+
+def update_task(task):
+    if task["status"] not in TASK_STATES:
+        raise ValueError(task["status"])
+`, nil},
+		{"statuses with a stray word still gate", "handback_validator.py", `
+VALID_STATUSES = {"success", "failure", "partial", "blocked", "done"}
+
+def validate(item):
+    if item["status"] not in VALID_STATUSES:
+        raise ValueError(item["status"])
+`, []string{"2:1 enumdrift/missing-status error: set VALID_STATUSES rejects the valid HANDBACK status escalate (tested against item.status; " + statuses + ")"}},
 		{"a test's table", "tests/test_validator.py", `
 ACCEPTED = {"success", "failure"}
 
