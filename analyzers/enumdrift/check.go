@@ -51,6 +51,11 @@ const (
 //     values too, or the file, the receiver or the function names the
 //     kind (handle_delegate(agent)).
 //
+// A definition (const block, enum, Literal) that lacks canonical values is
+// a warning; a set, list or schema enum in code that gates the field's
+// acceptance and lacks them is an error: it rejects valid messages (see
+// rejectsValid).
+//
 // Values of other things (health checks, HTTP, Kubernetes conditions, job
 // states) share none of that context and are left alone. A field with
 // enums in several specs (status of HANDBACK and of NEXUS_HANDOFF_V2) is
@@ -531,6 +536,9 @@ func (c *checker) groups() {
 				for _, i := range g.Members {
 					c.judge(i, e, certain, what)
 				}
+				if gates(c.groupTests[gi]) {
+					c.rejectsValid(g.Pos, g.Name, g.Members, e, f, tied, c.groupTests[gi], fmt.Sprintf("%s %s", g.Kind, displayName(g.Name)), how)
+				}
 			}
 			continue
 		}
@@ -611,6 +619,10 @@ func (c *checker) routingTables() {
 				for _, i := range members {
 					c.judge(i, e, c.surely(e, f, len(members)), "as a key of "+displayName(c.f.Mappings[m].Name)+", looked up with "+subjectOf(t.Receiver, t.Key))
 				}
+				if gates(tests) {
+					mp := &c.f.Mappings[m]
+					c.rejectsValid(mp.Pos, mp.Name, members, e, f, tied, tests, "table "+displayName(mp.Name), "tested against "+subjectOf(t.Receiver, t.Key))
+				}
 			}
 			continue
 		}
@@ -633,6 +645,9 @@ func (c *checker) routingTables() {
 		if e, f := c.pick(members, tied, func(e *Enum) bool { return c.foreign(m, e) }); e != nil && c.tiedTo(e, f, len(members), nil) {
 			for _, i := range members {
 				c.judge(i, e, c.surely(e, f, len(members)), "in the schema of "+key)
+			}
+			if c.schemaGates(m) {
+				c.rejectsValid(c.schemaEnumPos(m), "", members, e, f, tied, nil, "the enum of the schema of "+key, "a JSON schema in code")
 			}
 		}
 	}

@@ -162,7 +162,7 @@ HANDBACK_SCHEMA = {
     "type": "object",
     "properties": {"status": {"type": "string", "enum": ["success", "failure", "finished", "partial"]}},
 }
-`, []string{`4:80 enumdrift/unknown-status finished->`}},
+`, []string{`4:57 enumdrift/missing-status ->`, `4:80 enumdrift/unknown-status finished->`}},
 		{"yaml schema file", "schemas/handback.yaml", `
 type: object
 properties:

@@ -41,11 +41,11 @@ var catalogue = []Doc{
 	},
 	{
 		ID: "enumdrift/missing-status", Name: "MissingStatus", Severity: finding.Warning,
-		Title:   "A definition of the HANDBACK statuses that lacks some of them",
-		What:    "A const block, enum or Literal type that defines HANDBACK statuses (it covers at least three canonical values) does not cover every canonical status of the spec. Sets and switch statements, which may rightly hold a subset, are not reported.",
-		Why:     "Code built on an incomplete status type cannot represent, parse or route the missing statuses: a HANDBACK with status \"blocked\" fails to decode or is handled by a default branch.",
-		Example: "class Status(str, Enum):\n    SUCCESS = \"success\"\n    FAILURE = \"failure\"\n    PARTIAL = \"partial\"\ngives: enum Status defines HANDBACK statuses but lacks blocked, escalate (the statuses are success, failure, partial, blocked, escalate)",
-		Fix:     "Add the missing statuses, spelled as the spec spells them. If the type deliberately models a subset (terminal statuses), name it so, or suppress the finding with a reason.",
+		Title:   "A definition or validator of the HANDBACK statuses that lacks some of them",
+		What:    "A const block, enum or Literal type that defines HANDBACK statuses (it covers at least three canonical values) does not cover every canonical status of the spec (a warning). A set, list or tuple (or a map or dict keyed by statuses) that gates the acceptance of the status, and lacks canonical statuses, is reported as an error: code lets only its values through (if status not in VALID: raise, return an error or append to a list of errors, or return False in a function named for validity; assert status in ALLOWED; if !slices.Contains(valid, h.Status) { return err }; if !known[h.Status] { return err }; return status in VALID in a function named for validity), or it is the enum of the status property of a JSON schema written in code; two of its values are exact canonical statuses, at least half of them are statuses, and all of them are unless three are exact or the tested receiver names the kind (a task board's pending, in_progress, success, failure is its own vocabulary). A set that only routes (if status in TERMINAL: finish()), a set named for legacy, deprecated or alias spellings, and the tables of test code are not reported, nor are switch statements.",
+		Why:     "Code built on an incomplete status type cannot represent, parse or route the missing statuses: a HANDBACK with status \"blocked\" fails to decode or is handled by a default branch. A validator that lacks a status rejects every valid HANDBACK that carries it.",
+		Example: "class Status(str, Enum):\n    SUCCESS = \"success\"\n    FAILURE = \"failure\"\n    PARTIAL = \"partial\"\ngives: enum Status defines HANDBACK statuses but lacks blocked, escalate (the statuses are success, failure, partial, blocked, escalate)\n\nVALID_STATUSES = {\"success\", \"failure\", \"partial\", \"blocked\"}\nif handback[\"status\"] not in VALID_STATUSES:\n    raise ValueError(handback[\"status\"])\ngives (error): set VALID_STATUSES rejects the valid HANDBACK status escalate (tested against handback.status; the statuses are success, failure, partial, blocked, escalate)",
+		Fix:     "Add the missing statuses, spelled as the spec spells them. If the type deliberately models a subset (terminal statuses), name it so, or suppress the finding with a reason. A validator should accept every status of the spec, or validate with the spec itself (protoscan validate, msgcheck).",
 	},
 
 	{
@@ -74,11 +74,11 @@ var catalogue = []Doc{
 	},
 	{
 		ID: "enumdrift/missing-value", Name: "MissingValue", Severity: finding.Warning,
-		Title:   "A definition of a protocol enum that lacks some of its values",
-		What:    "A const block, enum or Literal type that defines an enum-valued field other than the HANDBACK status (it covers at least three values, two of them exactly) does not cover every value of the spec's enum. Sets, which may rightly hold a subset, are not reported.",
-		Why:     "Code built on an incomplete type cannot represent the missing values: a message carrying one fails to decode or falls to a default branch.",
-		Example: "class NextAction(str, Enum): CONTINUE = \"CONTINUE\"; MERGE = \"MERGE\"; ABORT = \"ABORT\"\ngives: enum NextAction defines NEXUS_HANDOFF_V2 next_action values but lacks VERIFY, ESCALATE",
-		Fix:     "Add the missing values as the spec spells them, or name the type for the subset it models.",
+		Title:   "A definition or validator of a protocol enum that lacks some of its values",
+		What:    "A const block, enum or Literal type that defines an enum-valued field other than the HANDBACK status (it covers at least three values, two of them exactly) does not cover every value of the spec's enum (a warning). A set, list, tuple, map or dict that gates the acceptance of the field (as for enumdrift/missing-status: if agent not in VALID_AGENTS: raise, assert, slices.Contains under a rejecting if, a JSON schema's enum in code) and lacks values of the enum is reported as an error. Sets that only route (if agent in ENGINEERS: assign(...)), sets named for legacy or alias spellings and the tables of test code are not reported.",
+		Why:     "Code built on an incomplete type cannot represent the missing values: a message carrying one fails to decode or falls to a default branch. A validator that lacks a value rejects every valid message that carries it: a DELEGATE to the orchestrator is refused by a set of agents without orchestrator.",
+		Example: "class NextAction(str, Enum): CONTINUE = \"CONTINUE\"; MERGE = \"MERGE\"; ABORT = \"ABORT\"\ngives: enum NextAction defines NEXUS_HANDOFF_V2 next_action values but lacks VERIFY, ESCALATE\n\nif delegate[\"agent\"] not in VALID_AGENTS:   # without orchestrator\n    raise ValueError(\"unknown agent\")\ngives (error): set VALID_AGENTS rejects the valid DELEGATE agent orchestrator (tested against delegate.agent; the values are ...)",
+		Fix:     "Add the missing values as the spec spells them, or name the type for the subset it models. A validator should accept every value of the spec's enum.",
 	},
 
 	// --------------------------------------------------------------- divergence

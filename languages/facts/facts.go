@@ -203,6 +203,15 @@ type Test struct {
 	// function, as in String.
 	Key, Receiver, Scope string
 	Pos                  Pos
+	// Branch is what the code does when the value is in the collection,
+	// where it says so: accept for a validation that lets the collection's
+	// values through (if status not in VALID: raise; assert status in
+	// ALLOWED; if !slices.Contains(valid, s) { return err }), reject for
+	// one that refuses them (if status in BLOCKED: raise). A lookup, a
+	// test whose outcome routes (if agent in ENGINEERS: assign(...)) and
+	// the answer of a predicate not named for validity (is_done's if
+	// status in TERMINAL: return True) are BranchUnknown.
+	Branch Branch
 }
 
 // List is a literal list (a YAML or JSON sequence) and where each of its

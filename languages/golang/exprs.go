@@ -193,8 +193,9 @@ func collection(e ast.Expr) string {
 
 // test records a lookup of what v reads in the collection expression coll
 // at p: a Test when v has a subject, as a comparison would see it, and
-// coll is bound to a name.
-func (x *extractor) test(coll, v ast.Expr, p token.Pos) {
+// coll is bound to a name. b is what the code does when v's value is in
+// coll (facts.Test.Branch).
+func (x *extractor) test(coll, v ast.Expr, p token.Pos, b facts.Branch) {
 	name := collection(coll)
 	if name == "" {
 		return
@@ -203,14 +204,18 @@ func (x *extractor) test(coll, v ast.Expr, p token.Pos) {
 	if s.key == "" {
 		return
 	}
-	x.out.Tests = append(x.out.Tests, facts.Test{Collection: name, Key: s.key, Receiver: s.recv, Scope: x.scope, Pos: x.pos(p)})
+	if x.fn.predicate {
+		b = facts.BranchUnknown
+	}
+	x.out.Tests = append(x.out.Tests, facts.Test{Collection: name, Key: s.key, Receiver: s.recv, Scope: x.scope, Pos: x.pos(p), Branch: b})
 }
 
 // lookup records terminal[h.Status], an index expression that reads (the
 // walk sends targets of assignments elsewhere) by an index that is not a
 // string literal (m["status"] reads a field). With types.Info the index
-// must be a string: xs[i] indexes a slice.
-func (x *extractor) lookup(e *ast.IndexExpr) {
+// must be a string: xs[i] indexes a slice. b is the branch of the lookup's
+// result when it is a condition (if !valid[s] { return err }).
+func (x *extractor) lookup(e *ast.IndexExpr, b facts.Branch) {
 	if e.Index == nil || x.strLit(e.Index) != nil || x.isType(e.Index) { // F[string] instantiates
 		return
 	}
@@ -223,7 +228,7 @@ func (x *extractor) lookup(e *ast.IndexExpr) {
 			return
 		}
 	}
-	x.test(e.X, e.Index, e.Pos())
+	x.test(e.X, e.Index, e.Pos(), b)
 }
 
 // render writes an expression as short source text for receivers and

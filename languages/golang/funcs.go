@@ -48,6 +48,12 @@ type funcState struct {
 	// verdict is the branch of `return <condition>` (see visit's
 	// branchBits).
 	verdict facts.Branch
+	// boolOutcome is set by outcome when a return of true or false said
+	// what a block does; predicate is set while the walk is in the
+	// condition of an if so answered in a function not named for validity
+	// (isDone's if slices.Contains(terminal, s) { return true }): a
+	// predicate, not a validation, whose tests say no branch.
+	boolOutcome, predicate bool
 	// results are the declaration's results (function literals' do not
 	// count), names its parameters carved from strSlab.
 	results *ast.FieldList
@@ -676,8 +682,10 @@ func (x *extractor) outcome(b *ast.BlockStmt) facts.Branch {
 			case *ast.Ident:
 				switch {
 				case r.Name == "false":
+					x.fn.boolOutcome = true
 					return facts.BranchReject
 				case r.Name == "true":
+					x.fn.boolOutcome = true
 					return facts.BranchAccept
 				case r.Name == "nil" && len(s.Results) == 1 && x.fn.results != nil && returnsError(x.fn.results):
 					return facts.BranchAccept

@@ -452,8 +452,9 @@ func (x *extractor) compare(a, b ast.Expr) {
 
 // compareCall handles the calls that compare: strings.EqualFold(x, "lit"),
 // and slices.Contains, slices.Index and lo.Contains of x in a literal slice
-// ([]string{"a", "b"}) or in a collection bound to a name (a Test).
-func (x *extractor) compareCall(e *ast.CallExpr) {
+// ([]string{"a", "b"}) or in a collection bound to a name (a Test; b is
+// the branch of the call's result, see facts.Test.Branch).
+func (x *extractor) compareCall(e *ast.CallExpr, b facts.Branch) {
 	sel, ok := e.Fun.(*ast.SelectorExpr)
 	if !ok || len(e.Args) != 2 || sel.Sel == nil {
 		return
@@ -479,7 +480,10 @@ func (x *extractor) compareCall(e *ast.CallExpr) {
 		}
 		lit, ok := unparen(e.Args[0]).(*ast.CompositeLit)
 		if !ok {
-			x.test(e.Args[0], e.Args[1], e.Pos())
+			if sel.Sel.Name != "Contains" {
+				b = facts.BranchUnknown // an index, not a verdict
+			}
+			x.test(e.Args[0], e.Args[1], e.Pos(), b)
 			return
 		}
 		var s subject

@@ -66,6 +66,12 @@ func dump(ff *facts.File) []string {
 		if t.Scope != "" {
 			fmt.Fprintf(&b, " scope=%s", t.Scope)
 		}
+		switch t.Branch {
+		case facts.BranchAccept:
+			b.WriteString(" accept")
+		case facts.BranchReject:
+			b.WriteString(" reject")
+		}
 		out = append(out, b.String())
 	}
 	return out

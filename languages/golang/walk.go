@@ -310,11 +310,15 @@ func (x *extractor) returnStmt(s *ast.ReturnStmt, c visit) {
 func (x *extractor) ifStmt(s *ast.IfStmt, c visit) {
 	x.stmt(s.Init, c)
 	cc := c
+	saved := x.fn.predicate
 	if c&shapes != 0 {
 		x.tok(shape.If)
+		x.fn.boolOutcome = false
 		cc |= branch(x.ifBranch(s))
+		x.fn.predicate = x.fn.boolOutcome && x.fn.verdict != facts.BranchAccept
 	}
 	x.expr(s.Cond, cc)
+	x.fn.predicate = saved
 	x.body(s.Body, c)
 	if s.Else == nil {
 		return
@@ -552,7 +556,7 @@ func (x *extractor) expr(e ast.Expr, v visit) {
 				c = c&^shapes | shapeSpine
 			}
 		}
-		x.index(e, c|v&litTarget)
+		x.index(e, c|v&(litTarget|branchBits))
 	case *ast.IndexListExpr:
 		x.expr(e.X, c)
 		x.exprs(e.Indices, c&(lits|shapeSpine))
@@ -578,7 +582,7 @@ func (x *extractor) expr(e ast.Expr, v visit) {
 				c = c&^shapes | shapeSpine
 			}
 		}
-		x.callExpr(e, c|v&shapeNot)
+		x.callExpr(e, c|v&(shapeNot|branchBits))
 	case *ast.CompositeLit:
 		x.composite(e, c, nil, nil, nil)
 	case *ast.FuncLit:
@@ -607,7 +611,7 @@ func isGet(c *ast.CallExpr) bool {
 func (x *extractor) index(e *ast.IndexExpr, v visit) {
 	c := v & handed
 	if c&lits != 0 && v&litTarget == 0 {
-		x.lookup(e)
+		x.lookup(e, v.branch())
 	}
 	ic := c
 	if c&shapes != 0 {
@@ -625,7 +629,7 @@ func (x *extractor) unary(e *ast.UnaryExpr, c visit, pol facts.Branch) {
 	v := c
 	if c&shapes != 0 && e.Op == token.NOT {
 		if x.negatesContains(e) { // !slices.Contains(s, v) is NotIn
-			v |= shapeNot
+			v |= shapeNot | branch(pol)
 		} else {
 			x.tok(shape.Not)
 			v |= branch(pol.Flip())
@@ -650,7 +654,11 @@ func (x *extractor) binary(e *ast.BinaryExpr, c visit, pol facts.Branch) {
 func (x *extractor) callExpr(e *ast.CallExpr, v visit) {
 	c := v & handed
 	if c&lits != 0 {
-		x.compareCall(e)
+		b := v.branch() // of the call's result: NotIn under !
+		if v&shapeNot != 0 {
+			b = b.Flip()
+		}
+		x.compareCall(e, b)
 	}
 	var cs callShape
 	if c&shapes != 0 {

@@ -569,7 +569,15 @@ func (x *extractor) compare(i int) {
 				cmp(r, l, k+1)
 			}
 			if !ls {
+				n := len(x.f.Tests)
 				x.test(r, l, l)
+				if len(x.f.Tests) > n && len(ops) == 1 {
+					b := x.condBranch(i)
+					if x.kind(op) == kOpNotIn {
+						b = b.Flip()
+					}
+					x.f.Tests[n].Branch = b
+				}
 			}
 		}
 	}

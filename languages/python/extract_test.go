@@ -618,6 +618,74 @@ M "get" @16:5 key@16:16=?@16:20
 	})
 }
 
+// TestTestBranches: what the code does when a field's value is in the
+// collection it is tested against, read from the test's if, assert or
+// returned verdict.
+func TestTestBranches(t *testing.T) {
+	runCases(t, []tcase{
+		{"validations that gate acceptance", `
+def check(h, errors):
+    if h["status"] not in VALID:
+        raise ValueError(h["status"])
+    if h.agent not in AGENTS:
+        return False
+    if not (h.effort in EFFORTS):
+        errors.append("effort")
+    assert h.phase in PHASES, "bad phase"
+    if h.kind in KINDS:
+        return True
+    if h.x in BLOCKED or h.y:
+        raise ValueError("blocked")
+    if h.z not in ZS:
+        pass
+    else:
+        return True
+
+def is_valid_status(status):
+    return status in STATUSES
+`, `
+T VALID key=status recv=h scope=check accept @2:8
+T AGENTS key=agent recv=h scope=check accept @4:8
+T EFFORTS key=effort recv=h scope=check accept @6:13
+T PHASES key=phase recv=h scope=check accept @8:12
+T KINDS key=kind recv=h scope=check accept @9:8
+T BLOCKED key=x recv=h scope=check reject @11:8
+T ZS key=z recv=h scope=check accept @13:8
+T STATUSES key=status scope=is_valid_status accept @19:12
+`},
+		{"tests that route or look up", `
+def route(h):
+    if h.agent in ENGINEERS:
+        assign(h)
+    elif h.agent in REVIEWERS:
+        review(h)
+    if h.status in TERMINAL:
+        finish(h)
+    fn = ROUTES[h.status]
+    done = h.status in TERMINAL
+    assert h.phase, h.phase in PHASES
+    return h.status in TERMINAL
+
+def is_done(h):
+    if h.status in TERMINAL:
+        return True
+    if h.agent not in AGENTS:
+        return False
+    return False
+`, `
+T ENGINEERS key=agent recv=h scope=route @2:8
+T REVIEWERS key=agent recv=h scope=route @4:10
+T TERMINAL key=status recv=h scope=route @6:8
+T ROUTES key=status recv=h scope=route @8:10
+T TERMINAL key=status recv=h scope=route @9:12
+T PHASES key=phase recv=h scope=route @10:21
+T TERMINAL key=status recv=h scope=route @11:12
+T TERMINAL key=status recv=h scope=is_done @14:8
+T AGENTS key=agent recv=h scope=is_done @16:8
+`},
+	})
+}
+
 func TestBindings(t *testing.T) {
 	runCases(t, []tcase{
 		{"sets at every level, wrapped and annotated", `

@@ -56,6 +56,10 @@ type funcState struct {
 	// verdict is the branch of `return <condition>` in this function:
 	// accept when its name says it tells validity (is_valid, check_x).
 	verdict facts.Branch
+	// boolOutcome is set by outcome when a return True or False said
+	// what a block does: a predicate's answer, which is a validation's
+	// verdict only in a function named for validity.
+	boolOutcome bool
 	// hook, when set (by tests), sees every function's tokens.
 	hook func(fn *facts.Function, toks []shape.Token)
 }
@@ -1825,8 +1829,10 @@ func (x *extractor) outcome(b int) facts.Branch {
 			}
 			switch x.kind(v) {
 			case kFalse:
+				x.fs.boolOutcome = true
 				return facts.BranchReject
 			case kTrue:
+				x.fs.boolOutcome = true
 				return facts.BranchAccept
 			case kString, kConcat:
 				return facts.BranchReject

@@ -61,6 +61,9 @@ func render(f *facts.File) string {
 		if t.Scope != "" {
 			fmt.Fprintf(&b, " scope=%s", t.Scope)
 		}
+		if t.Branch != facts.BranchUnknown {
+			fmt.Fprintf(&b, " %s", branchName(t.Branch))
+		}
 		fmt.Fprintf(&b, " @%d:%d\n", t.Pos.Line, t.Pos.Col)
 	}
 	return b.String()
@@ -192,4 +195,14 @@ func checkInvariants(t testing.TB, src []byte, f *facts.File) {
 		}
 	}
 	checkFunctions(t, f, checkPos)
+}
+
+func branchName(b facts.Branch) string {
+	switch b {
+	case facts.BranchReject:
+		return "reject"
+	case facts.BranchAccept:
+		return "accept"
+	}
+	return "unknown"
 }

@@ -41,3 +41,19 @@ def finish(hb):
             return True
     hb["status"] = "waiting"  # unknown
     return False
+
+
+
+ACCEPTED = {"success", "failure", "partial", "blocked"}  # lacks escalate: rejects valid HANDBACKs
+DONE = {"success", "failure"}  # a subset a predicate answers with: silent
+
+
+def accept(hb):
+    if hb["status"] not in ACCEPTED:
+        raise ValueError(hb["status"])
+
+
+def is_finished(hb):
+    if hb["status"] in DONE:
+        return True
+    return False

@@ -1,0 +1,133 @@
+package enumdrift
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/languages/facts"
+)
+
+// gates tells whether one of the tests of a collection lets only its
+// values through: a validation (if status not in VALID: raise; assert
+// status in ALLOWED; if !slices.Contains(valid, s) { return err }), not a
+// routing (if agent in ENGINEERS: assign(...)), a lookup or a test whose
+// outcome the code does not say.
+func gates(tests []facts.Test) bool {
+	for _, t := range tests {
+		if t.Branch == facts.BranchAccept {
+			return true
+		}
+	}
+	return false
+}
+
+// rejectsValid reports a collection that gates the acceptance of e's
+// field and lacks canonical values of e: the validator rejects valid
+// messages. members are the collection's literals, f their fit with e,
+// tied the enums of the field; what names the collection ("set
+// VALID_STATUSES") and how says what ties it ("tested against h.status").
+//
+// The collection must be e's vocabulary beyond doubt: two of its values
+// exact and at least half of them e's (a JSend status set {success,
+// fail, error} is another protocol's); all of them e's, three exact or a
+// test's receiver named for e's kind (a task board's {pending,
+// in_progress, success, failure} is its own); and no enum of the field that it
+// covers whole (a set of every NEXUS status is no HANDBACK set lacking
+// values). A set named for legacy, deprecated or alias spellings, and the
+// checks of test code, which refuse on purpose, are left alone.
+func (c *checker) rejectsValid(at facts.Pos, name string, members []int, e *Enum, f fit, tied []*Enum, tests []facts.Test, what, how string) {
+	if f.exact < 2 || 2*f.related < len(members) || testPath(c.f.Path) || aliasName(name) {
+		return
+	}
+	if f.related < len(members) && f.exact < 3 && !receiverNamesKind(tests, e) {
+		return // a task board's {pending, in_progress, success, failure}
+	}
+	for _, o := range tied {
+		if o != e && len(o.missing(c.fitOf(members, o).covered)) == 0 {
+			return
+		}
+	}
+	miss := e.missing(f.covered)
+	if len(miss) == 0 {
+		return
+	}
+	valid := e.label() + " " + miss[0]
+	if len(miss) > 1 {
+		valid = e.words.plural + " " + strings.Join(miss, ", ")
+	}
+	c.out = append(c.out, finding.Finding{
+		Rule: e.rules.missing, Severity: finding.Error,
+		Location: c.loc(at, facts.Pos{}),
+		Message:  fmt.Sprintf("%s rejects the valid %s (%s; %s)", what, valid, how, e.valuesText()),
+	})
+}
+
+// schemaGates tells whether mapping m, which holds an `enum` for a field,
+// is a property of a JSON schema in code: the value of the field's key
+// in the schema's `properties`. Such a schema is written to validate
+// messages, so its enum gates acceptance.
+func (c *checker) schemaGates(m int) bool {
+	if !c.f.Mappings[m].InCode || c.parentKey[m] == "" {
+		return false
+	}
+	p := c.f.Mappings[m].Pos
+	for i := range c.f.Mappings {
+		for _, en := range c.f.Mappings[i].Entries {
+			if en.ValPos == p && i != m {
+				return c.parentKey[i] == "properties"
+			}
+		}
+	}
+	return false
+}
+
+// testPath reports whether rel is test code, whose tables list values a
+// test expects refused or accepted, not what the program accepts.
+func testPath(rel string) bool {
+	base := path.Base(rel)
+	if strings.HasSuffix(base, "_test.go") || strings.HasSuffix(base, "_test.py") ||
+		strings.HasPrefix(base, "test_") || base == "conftest.py" {
+		return true
+	}
+	for _, seg := range strings.Split(path.Dir(rel), "/") {
+		if seg == "tests" || seg == "test" || seg == "testing" {
+			return true
+		}
+	}
+	return false
+}
+
+// aliasName reports whether a collection's name says it holds old or
+// other spellings: LEGACY_STATUSES, deprecatedAgents, STATUS_ALIASES.
+func aliasName(name string) bool {
+	n := strings.ToLower(name)
+	for _, w := range [...]string{"legacy", "deprecat", "alias", "obsolete", "old_", "compat"} {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// schemaEnumPos is where the list of mapping m's `enum` is.
+func (c *checker) schemaEnumPos(m int) facts.Pos {
+	for _, en := range c.f.Mappings[m].Entries {
+		if en.Key == "enum" {
+			return en.ValPos
+		}
+	}
+	return c.f.Mappings[m].Pos
+}
+
+// receiverNamesKind tells whether a test reads the field from a receiver
+// named for e's kind (handback["status"]).
+func receiverNamesKind(tests []facts.Test, e *Enum) bool {
+	for _, t := range tests {
+		if namesKind(t.Receiver, e) {
+			return true
+		}
+	}
+	return false
+}
