@@ -333,6 +333,9 @@ func (c *checker) kindness(m *facts.Mapping, e *Enum, useEvidence bool) kindness
 func (c *checker) mappings() {
 	for i := range c.f.Mappings {
 		m := &c.f.Mappings[i]
+		if m.Rejected {
+			continue // a test's input that must be refused
+		}
 		for _, en := range m.Entries {
 			if _, isString := en.Value.(string); !isString || len(c.v.messageEnums(en.Key)) == 0 {
 				continue
@@ -711,6 +714,9 @@ func sameItem(a, b *facts.Mapping) bool {
 func (c *checker) tableList(items []int) {
 	byKey := map[string][]int{}
 	for _, m := range items {
+		if c.f.Mappings[m].Rejected {
+			continue
+		}
 		for _, i := range c.values[m] {
 			if s := &c.f.Strings[i]; len(c.v.fieldEnums(s.Key)) > 0 {
 				byKey[s.Key] = append(byKey[s.Key], i)

@@ -482,3 +482,40 @@ def check(data):
 		t.Errorf("got %q, want nothing", got)
 	}
 }
+
+// TestRejectedTestInputs: a test's inputs that it expects to be refused
+// (a row holding False, a literal under pytest.raises or assertRaises, a
+// test named for invalid input) are no drift; the rows it accepts are.
+func TestRejectedTestInputs(t *testing.T) {
+	v, err := enumdrift.NewVocabulary(msgcheck.DefaultSpec(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := `import pytest
+
+@pytest.mark.parametrize("msg,ok", [
+    ({"handoff_type": "HANDBACK", "task_id": "t-1", "status": "success"}, True),
+    ({"handoff_type": "HANDBACK", "task_id": "t-2", "status": "done"}, False),
+    ({"handoff_type": "HANDBACK", "task_id": "t-3", "status": "SUCCESS"}, True),
+])
+def test_validate(msg, ok):
+    assert validate(msg) is ok
+
+def test_raises():
+    with pytest.raises(ValueError):
+        validate({"handoff_type": "HANDBACK", "task_id": "t", "status": "finished"})
+
+class TestHandback(unittest.TestCase):
+    def test_bad(self):
+        with self.assertRaises(ValueError):
+            validate({"handoff_type": "HANDBACK", "task_id": "t", "status": "Failed"})
+
+def test_rejects_unknown_status():
+    validate({"handoff_type": "HANDBACK", "task_id": "t", "status": "okay"}, expect_errors=1)
+`
+	got := analyze(t, v, "tests/test_handback.py", src)
+	want := []string{"6:63 enumdrift/status-case SUCCESS->success"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

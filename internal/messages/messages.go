@@ -300,8 +300,12 @@ func skip(e msgcheck.Finding, m *facts.Mapping, msg map[string]any, unknown bool
 // named after a kind (DELEGATE-001.yaml, tasks-handback.json) is that
 // kind's message whatever else it holds, as the audit reads a queue, if
 // it has one field of the kind at all (a delegate_settings.json of
-// timeouts is none). A JSON Schema document is never a message.
+// timeouts is none). A JSON Schema document is never a message, nor is
+// a literal a test expects to be refused (facts.Mapping.Rejected).
 func (c *core) kindOf(f *facts.File, m *facts.Mapping) string {
+	if m.Rejected {
+		return "" // a test's input that must be refused
+	}
 	r := recordOf(m)
 	if k := c.spec.ShapeOf(r); k != "" || m.InCode || hasMarker(m) {
 		return k

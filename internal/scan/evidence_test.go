@@ -70,7 +70,8 @@ func TestNoEvidenceNoSharedDrift(t *testing.T) {
 	withHandback := maps.Clone(taskBoard)
 	withHandback["queue/HANDBACK-001.yaml"] = "handoff_type: HANDBACK\ntask_id: t-1\nstatus: success\noutput: {}\nmetrics: {quality: 0.9, tokens: 1, cost: 0, duration_seconds: 1}\n"
 	got := driftOf(t, withHandback, false)
-	want := "[board/states.go:5:29 enumdrift/legacy-status complete board/tasks.py:7:27 enumdrift/legacy-status complete board/tasks.py:9:26 enumdrift/unknown-status done]"
+	// with the protocol in the tree, VALID gates check() and lacks escalate
+	want := "[board/states.go:5:29 enumdrift/legacy-status complete board/tasks.py:2:1 enumdrift/missing-status  board/tasks.py:7:27 enumdrift/legacy-status complete board/tasks.py:9:26 enumdrift/unknown-status done]"
 	if fmt.Sprint(got) != want {
 		t.Errorf("the same tree with a HANDBACK:\n got %v\nwant %s", got, want)
 	}
@@ -89,8 +90,8 @@ func TestEvidenceCached(t *testing.T) {
 	opts := fullOptions(t, dir)
 	opts.Cache = openCache(t)
 	cold := mustScan(t, dir, opts)
-	if len(cold.Findings) != 3 {
-		t.Fatalf("cold scan: %d findings, want 3 (the README is evidence)", len(cold.Findings))
+	if len(cold.Findings) != 4 {
+		t.Fatalf("cold scan: %d findings, want 4 (the README is evidence)", len(cold.Findings))
 	}
 	warm := mustScan(t, dir, opts)
 	if warm.Stats.Cached != warm.Stats.Files || len(warm.Findings) != len(cold.Findings) {

@@ -75,3 +75,29 @@ func TestNamedForAKindButNoMessage(t *testing.T) {
 		t.Errorf("%d messages, findings %v; want none", len(res.Messages), res.Findings)
 	}
 }
+
+// TestRejectedInputsAreNoMessages: a test's inputs that it expects to be
+// refused are neither validated nor judged; the messages it accepts are.
+func TestRejectedInputsAreNoMessages(t *testing.T) {
+	dir := writeTree(t, map[string]string{"tests/test_delegate.py": `import pytest
+
+@pytest.mark.parametrize("ext,ok", [
+    ({"handoff_type": "DELEGATE", "task_id": "t-1", "scope": "too short", "effort": "extreme"}, False),
+    ({"handoff_type": "DELEGATE", "task_id": "t-2", "scope": "also short"}, True),
+])
+def test_extensions(ext, ok):
+    assert validate(ext) is ok
+`})
+	res, err := scan.Run(context.Background(), dir, fullOptions(t, dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Messages) != 1 {
+		t.Errorf("%d messages, want 1 (the accepted row)", len(res.Messages))
+	}
+	for _, f := range res.Findings {
+		if f.Line == 4 {
+			t.Errorf("a finding on the rejected row: %v", f)
+		}
+	}
+}

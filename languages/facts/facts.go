@@ -125,6 +125,12 @@ type Mapping struct {
 	// or an item of a document that is a list of mappings (a queue file's
 	// messages), as opposed to a mapping nested in one.
 	Root bool
+	// Rejected is set for a literal of code that a test expects to be
+	// refused: an item of a row that holds False ((msg, False, "effort")),
+	// a literal under pytest.raises or assertRaises, or in a test named
+	// for invalid input (test_rejects_..., test_invalid_...). Its values
+	// are no drift, and it is no message to validate.
+	Rejected bool
 }
 
 // Entry is one key of a mapping.

@@ -110,7 +110,7 @@ func (x *extractor) dict(i int) {
 		return
 	}
 	mi := len(x.f.Mappings)
-	x.f.Mappings = append(x.f.Mappings, facts.Mapping{Pos: x.pos(x.nodes[i].StartByte), InCode: true})
+	x.f.Mappings = append(x.f.Mappings, facts.Mapping{Pos: x.pos(x.nodes[i].StartByte), InCode: true, Rejected: x.rejected(i)})
 	x.nameMapping(i, mi)
 	var entries []facts.Entry
 	for c := x.first(i); c >= 0; c = x.next(c, end) {
@@ -202,7 +202,7 @@ func (x *extractor) call(i int) {
 		return
 	}
 	mi := len(x.f.Mappings)
-	x.f.Mappings = append(x.f.Mappings, facts.Mapping{Pos: x.pos(x.nodes[i].StartByte), TypeName: name, Call: true, InCode: true})
+	x.f.Mappings = append(x.f.Mappings, facts.Mapping{Pos: x.pos(x.nodes[i].StartByte), TypeName: name, Call: true, InCode: true, Rejected: x.rejected(i)})
 	if name == "dict" && x.kind(fn) == kIdent {
 		x.nameMapping(i, mi)
 	}
