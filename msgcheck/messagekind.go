@@ -4,6 +4,9 @@ import (
 	"path"
 	"strings"
 
+	"go.yaml.in/yaml/v3"
+
+	"github.com/protoscan-dev/protoscan/internal/yamlnode"
 	"github.com/protoscan-dev/protoscan/jsonmsg"
 )
 
@@ -78,4 +81,30 @@ func (s *Spec) KindOfName(p string) string {
 		}
 	}
 	return best
+}
+
+// DocumentKind is MessageKind for a YAML or JSON document of a file
+// given as messages (validate's inputs; "-" for stdin): in a file named
+// for a kind, the kind the document names, else the file's; else "", for
+// the validator to tell as MessageKind does. schema reports a JSON Schema
+// document, which is no message.
+func (s *Spec) DocumentKind(doc *yaml.Node, file string) (kind string, schema bool) {
+	v, err := yamlnode.ToValue(doc, yamlnode.DefaultLimits())
+	if err != nil {
+		return "", false // the validator reports it
+	}
+	m, _ := v.(map[string]any)
+	if m == nil {
+		return "", false
+	}
+	if IsSchemaMap(m) {
+		return "", true
+	}
+	if file == "-" {
+		return "", false
+	}
+	if hint := s.KindOfName(file); hint != "" {
+		kind, _ = s.MessageKind(m, hint)
+	}
+	return kind, false
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/protoscan-dev/protoscan/languages/extract"
 	"github.com/protoscan-dev/protoscan/languages/facts"
 	"github.com/protoscan-dev/protoscan/languages/shape"
 	protocol "github.com/protoscan-dev/protoscan/msgcheck/evidence"
@@ -44,7 +45,7 @@ type Candidate struct {
 // Candidates returns the functions of f that implement a protocol
 // decision, in source order.
 func Candidates(f *facts.File, m *Model) []Candidate {
-	if len(f.Functions) == 0 || isTestFile(f.Path) {
+	if len(f.Functions) == 0 || extract.IsTestPath(f.Path) {
 		return nil
 	}
 	var out []Candidate

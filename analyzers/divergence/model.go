@@ -22,7 +22,6 @@
 package divergence
 
 import (
-	"path"
 	"strings"
 
 	"github.com/protoscan-dev/protoscan/internal/glob"
@@ -162,20 +161,4 @@ func last(p string) string {
 		return p[i+1:]
 	}
 	return p
-}
-
-// isTestFile reports whether rel is test code, whose checks are not
-// implementations of the protocol.
-func isTestFile(rel string) bool {
-	base := path.Base(rel)
-	if strings.HasSuffix(base, "_test.go") || strings.HasSuffix(base, "_test.py") ||
-		strings.HasPrefix(base, "test_") || base == "conftest.py" {
-		return true
-	}
-	for _, seg := range strings.Split(path.Dir(rel), "/") {
-		if seg == "tests" || seg == "test" || seg == "testing" {
-			return true
-		}
-	}
-	return false
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/protoscan-dev/protoscan/analyzers/internal/prefilter"
+	"github.com/protoscan-dev/protoscan/languages/extract"
 )
 
 // The prefilter mirrors the candidate rules of concept on a file's bytes,
@@ -63,7 +64,7 @@ func (m *Model) buildPrefilter() {
 // bytes, with ASCII letters lower-cased, are lower could hold a candidate
 // (see the rules above). Test files never do.
 func (m *Model) MayHaveCandidates(rel string, lower []byte) bool {
-	if isTestFile(rel) {
+	if extract.IsTestPath(rel) {
 		return false
 	}
 	esc := containsAny(lower, escalateStems)

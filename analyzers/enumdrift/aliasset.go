@@ -9,7 +9,7 @@ import (
 // the spellings to accept beside the canonical ones (LEGACY_STATUSES,
 // deprecatedStatuses, STATUS_ALIASES): a table of aliases without their
 // targets, whose words are right to differ from the enum's.
-var aliasSetWords = map[string]bool{"legacy": true, "deprecated": true, "alias": true, "aliases": true, "synonyms": true, "compat": true}
+var aliasSetWords = map[string]bool{"legacy": true, "deprecated": true, "alias": true, "aliases": true, "synonyms": true, "compat": true, "obsolete": true}
 
 // aliasSet tells whether a group's name says it is a set of aliases.
 func aliasSet(name string) bool {

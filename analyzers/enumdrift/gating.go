@@ -2,10 +2,10 @@ package enumdrift
 
 import (
 	"fmt"
-	"path"
 	"strings"
 
 	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/languages/extract"
 	"github.com/protoscan-dev/protoscan/languages/facts"
 )
 
@@ -38,7 +38,7 @@ func gates(tests []facts.Test) bool {
 // values). A set named for legacy, deprecated or alias spellings, and the
 // checks of test code, which refuse on purpose, are left alone.
 func (c *checker) rejectsValid(at facts.Pos, name string, members []int, e *Enum, f fit, tied []*Enum, tests []facts.Test, what, how string) {
-	if f.exact < 2 || 2*f.related < len(members) || testPath(c.f.Path) || aliasName(name) {
+	if f.exact < 2 || 2*f.related < len(members) || extract.IsTestPath(c.f.Path) || aliasSet(name) {
 		return
 	}
 	if f.related < len(members) && f.exact < 3 && !receiverNamesKind(tests, e) {
@@ -78,34 +78,6 @@ func (c *checker) schemaGates(m int) bool {
 			if en.ValPos == p && i != m {
 				return c.parentKey[i] == "properties"
 			}
-		}
-	}
-	return false
-}
-
-// testPath reports whether rel is test code, whose tables list values a
-// test expects refused or accepted, not what the program accepts.
-func testPath(rel string) bool {
-	base := path.Base(rel)
-	if strings.HasSuffix(base, "_test.go") || strings.HasSuffix(base, "_test.py") ||
-		strings.HasPrefix(base, "test_") || base == "conftest.py" {
-		return true
-	}
-	for _, seg := range strings.Split(path.Dir(rel), "/") {
-		if seg == "tests" || seg == "test" || seg == "testing" {
-			return true
-		}
-	}
-	return false
-}
-
-// aliasName reports whether a collection's name says it holds old or
-// other spellings: LEGACY_STATUSES, deprecatedAgents, STATUS_ALIASES.
-func aliasName(name string) bool {
-	n := strings.ToLower(name)
-	for _, w := range [...]string{"legacy", "deprecat", "alias", "obsolete", "old_", "compat"} {
-		if strings.Contains(n, w) {
-			return true
 		}
 	}
 	return false

@@ -248,11 +248,15 @@ func (r *validation) file(in input) {
 	}
 	cols := yamlnode.NewColumns(src)
 	for i, doc := range docs {
-		if isSchemaDoc(doc) {
+		kind, schema := r.v.Spec().DocumentKind(doc, filepath.ToSlash(in.path))
+		if schema {
 			fmt.Fprintf(e.stderr, "protoscan validate: %s: document %d is a JSON Schema document, not a message: skipped\n", textsafe.String(displayName(in.path)), i+1)
 			continue
 		}
-		res, err := r.events.validate(r.v, r.kindOf(in, doc), displayName(in.path), i+1, doc)
+		if in.kind != "" {
+			kind = in.kind
+		}
+		res, err := r.events.validate(r.v, kind, displayName(in.path), i+1, doc)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "protoscan validate: %s: document %d: %s\n", textsafe.String(displayName(in.path)), i+1, textsafe.Error(err))
 			r.code = exitTrouble
@@ -269,50 +273,6 @@ func (r *validation) file(in input) {
 		r.validated++
 	}
 	r.rep.Files++
-}
-
-// kindOf is the kind a document is validated as: the one --delegate or
-// --handback names; else, in a file named for a kind (HANDBACK-7.yaml),
-// the kind the document names (marker, type, signature) or failing that
-// the file's, as the audit reads a queue; else "", for the validator to
-// tell.
-func (r *validation) kindOf(in input, doc *yaml.Node) string {
-	if in.kind != "" || in.path == "-" {
-		return in.kind
-	}
-	spec := r.v.Spec()
-	hint := spec.KindOfName(filepath.ToSlash(in.path))
-	if hint == "" {
-		return ""
-	}
-	v, err := yamlnode.ToValue(doc, yamlnode.DefaultLimits())
-	if err != nil {
-		return "" // the validator reports it
-	}
-	m, _ := v.(map[string]any)
-	kind, _ := spec.MessageKind(m, hint)
-	return kind
-}
-
-// isSchemaDoc reports a document that is a JSON Schema document, which
-// the scan and the audit never take for a message either.
-func isSchemaDoc(doc *yaml.Node) bool {
-	n := doc
-	if n.Kind == yaml.DocumentNode && len(n.Content) == 1 {
-		n = n.Content[0]
-	}
-	if n.Kind != yaml.MappingNode {
-		return false
-	}
-	r := msgcheck.Record{}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		var v any
-		if n.Content[i+1].Kind == yaml.ScalarNode {
-			v = n.Content[i+1].Value
-		}
-		r.Keys, r.Values = append(r.Keys, n.Content[i].Value), append(r.Values, v)
-	}
-	return msgcheck.IsSchemaDocument(r)
 }
 
 // validateDoc is validate's report: its text and JSON lines as printed,
