@@ -311,6 +311,15 @@ func (v *Validator) validate(kindName string, msg any, st *state) {
 		}
 		val, present := m[f.name]
 		if !present {
+			if f.formerly != nil {
+				if old, fv, ok := formerIn(f, m); ok {
+					known++
+					st.renamed(f, old)
+					st.validate(f.schema, fv)
+					st.former = ""
+					continue
+				}
+			}
 			if f.required {
 				st.addText(false, Finding{Field: f.name, Rule: f.ruleIDs["required"]}, "required field is missing")
 			}
@@ -345,6 +354,12 @@ func (v *Validator) unknownFields(k *kind, m map[string]any, res *Result) {
 	}
 	slices.Sort(unknown)
 	for _, name := range unknown {
+		if f := k.formerly[name]; f != nil {
+			if checked := checkedAs(f, func(n string) bool { _, ok := m[n]; return ok }); checked != name {
+				res.add(formerFinding(k, f, name, checked), true)
+			}
+			continue
+		}
 		res.add(Finding{Field: name, Rule: k.unknownRule,
 			Message: string(appendUnknownField(nil, k, name)),
 			path:    []yamlnode.Step{{Key: name, Index: -1}}, atKey: true}, true)
