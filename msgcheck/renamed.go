@@ -145,6 +145,23 @@ func (k *kind) withOwnFields() *kind {
 	return &nk
 }
 
+// formerOf returns the field key is a former name of (in any spelling
+// when fold), or nil.
+func (k *kind) formerOf(key string, fold bool) *field {
+	if k.formerly == nil {
+		return nil
+	}
+	if f := k.formerly[key]; f != nil || !fold {
+		return f
+	}
+	for old, f := range k.formerly {
+		if foldEqual(key, old) {
+			return f
+		}
+	}
+	return nil
+}
+
 // formerIn returns the first of f's former names that m holds, and its
 // value.
 func formerIn(f *field, m map[string]any) (string, any, bool) {
@@ -163,7 +180,7 @@ func formerIn(f *field, m map[string]any) (string, any, bool) {
 func (st *state) renamed(f *field, old string) {
 	st.field, st.warn = f, !f.core
 	st.path = append(st.path[:0], yamlnode.Step{Key: old, Index: -1})
-	st.addText(!f.required, Finding{Field: old, Rule: f.ruleIDs["renamed"], path: st.keptPath(st.path), atKey: true},
+	st.addText(!f.required, Finding{Field: old, Rule: f.ruleIDs["renamed"], path: st.keptPath(st.path), atKey: true, renameTo: f.name},
 		"the protocol calls this field ", f.name)
 	st.former = old
 }

@@ -157,3 +157,26 @@ func TestValidateTapeFormerNames(t *testing.T) {
 		}
 	}
 }
+
+// TestShapeFormerNames: a former name is a field of the kind when a
+// record's fields are counted against foreign ones, never one of the
+// core fields that make the shape; a chat message's role makes nothing.
+func TestShapeFormerNames(t *testing.T) {
+	sp := msgcheck.DefaultSpec()
+	for _, c := range []struct {
+		keys []string
+		want string
+	}{
+		{[]string{"task_id", "role", "skill", "scope"}, "delegate"},
+		// four of the kind's fields against three foreign ones: without
+		// Role, foreign ones would outnumber the kind's
+		{[]string{"task_id", "Role", "scope", "skill", "owner", "notes", "due"}, "delegate"},
+		{[]string{"task_id", "role", "scope"}, ""},
+		{[]string{"role", "content"}, ""},
+		{[]string{"role", "content", "name", "tool_calls"}, ""},
+	} {
+		if got := sp.ShapeOf(msgcheck.Record{Keys: c.keys, Fold: true}); got != c.want {
+			t.Errorf("ShapeOf(%v) = %q, want %q", c.keys, got, c.want)
+		}
+	}
+}

@@ -107,6 +107,7 @@ func (v *Vocabulary) WithAliases(tables []AliasTable) *Vocabulary {
 		k := normKey(e.Field)
 		out.byField[k] = append(out.byField[k], &ne)
 	}
+	out.indexFormer()
 	return out
 }
 

@@ -15,7 +15,7 @@ import (
 )
 
 func TestAnalyzer(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), enumdrift.Analyzer, "handback", "negatives", "shapes", "worker")
+	analysistest.Run(t, analysistest.TestData(), enumdrift.Analyzer, "handback", "negatives", "shapes", "worker", "former")
 }
 
 // TestSuggestedFixes applies every offered fix and compares the result
