@@ -178,7 +178,15 @@ type Finding struct {
 
 	path  []yamlnode.Step // what to point at in the source
 	atKey bool            // point at the last key rather than its value
+	// renameTo is, on a field under its former name, the field's name
+	renameTo string
 }
+
+// RenameTo is, for a finding on a field held under its former name
+// (msgcheck/<kind>-<field>-renamed, the former name alone), the name the
+// key should have: renaming Field to it fixes the finding. It is "" for
+// every other finding.
+func (f Finding) RenameTo() string { return f.renameTo }
 
 // Result is the outcome of validating one message. Its JSON form is the
 // contract of seed 000: valid, errors, warnings, duration_ms, field_types.
