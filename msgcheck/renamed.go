@@ -2,6 +2,7 @@ package msgcheck
 
 import (
 	"fmt"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 
@@ -207,4 +208,20 @@ func checkedAs(f *field, has func(string) bool) string {
 		}
 	}
 	return ""
+}
+
+// formerComment says, for the exported JSON Schema of k, which former
+// names protoscan reads as k's fields and the schema does not; "" for
+// none.
+func formerComment(k *kind) string {
+	var parts []string
+	for _, f := range k.order {
+		for _, old := range f.formerly {
+			parts = append(parts, old+" (for "+f.name+")")
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "Older messages use former names, which protoscan checks as the field with the error or warning msgcheck/" + k.name + "-FIELD-renamed and this schema does not accept: " + strings.Join(parts, ", ") + "."
 }
