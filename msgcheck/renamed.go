@@ -181,10 +181,14 @@ func formerIn(f *field, m map[string]any) (string, any, bool) {
 func (st *state) renamed(f *field, old string) {
 	st.field, st.warn = f, !f.core
 	st.path = append(st.path[:0], yamlnode.Step{Key: old, Index: -1})
-	st.addText(!f.required, Finding{Field: old, Rule: f.ruleIDs["renamed"], path: st.keptPath(st.path), atKey: true, renameTo: f.name},
-		"the protocol calls this field ", f.name)
+	st.addText(!f.required, Finding{Field: old, Rule: f.ruleIDs["renamed"], path: st.keptPath(st.path), atKey: true},
+		renamedText[2:], f.name)
 	st.former = old
 }
+
+// renamedText follows the former name in the finding's text (see
+// Finding.RenameTo).
+const renamedText = ": the protocol calls this field "
 
 // formerFinding is the warning on a former name old of the field f
 // that the message holds beside checked, the field's own name or the

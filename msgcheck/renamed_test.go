@@ -180,3 +180,31 @@ func TestShapeFormerNames(t *testing.T) {
 		}
 	}
 }
+
+// TestRenameTo: the finding on a former name alone names the key's new
+// name; the one beside the field, and every other finding, none.
+func TestRenameTo(t *testing.T) {
+	v := newValidator(t, repoRoot(t))
+	alone := validDelegate()
+	alone["role"] = alone["agent"]
+	delete(alone, "agent")
+	both := validDelegate()
+	both["role"] = "engineer"
+	both["scope"] = "too short"
+	for _, c := range []struct {
+		msg  map[string]any
+		want map[string]string // rule -> RenameTo
+	}{
+		{alone, map[string]string{"msgcheck/delegate-agent-renamed": "agent"}},
+		{both, map[string]string{"msgcheck/delegate-agent-renamed": "", "msgcheck/delegate-scope-words": ""}},
+	} {
+		res := v.Validate("delegate", c.msg)
+		got := map[string]string{}
+		for _, f := range append(res.Errors, res.Warnings...) {
+			got[f.Rule] = f.RenameTo()
+		}
+		if !maps.Equal(got, c.want) {
+			t.Errorf("RenameTo by rule = %v, want %v", got, c.want)
+		}
+	}
+}

@@ -178,15 +178,23 @@ type Finding struct {
 
 	path  []yamlnode.Step // what to point at in the source
 	atKey bool            // point at the last key rather than its value
-	// renameTo is, on a field under its former name, the field's name
-	renameTo string
 }
 
 // RenameTo is, for a finding on a field held under its former name
 // (msgcheck/<kind>-<field>-renamed, the former name alone), the name the
 // key should have: renaming Field to it fixes the finding. It is "" for
-// every other finding.
-func (f Finding) RenameTo() string { return f.renameTo }
+// every other finding. It is read from the finding's text, so that
+// findings carry nothing more for it.
+func (f Finding) RenameTo() string {
+	if !strings.HasSuffix(f.Rule, "-renamed") {
+		return ""
+	}
+	to, ok := strings.CutPrefix(f.Message, f.Field+renamedText)
+	if !ok || to == "" || strings.ContainsAny(to, " ,(") {
+		return "" // the former name beside the field: no rename
+	}
+	return to
+}
 
 // Result is the outcome of validating one message. Its JSON form is the
 // contract of seed 000: valid, errors, warnings, duration_ms, field_types.
