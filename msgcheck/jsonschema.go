@@ -275,7 +275,7 @@ func (e *exporter) document() *jobj {
 		}
 	}
 
-	doc.set("$comment", joinText(kn.comment, e.rootComment(hasExt)))
+	doc.set("$comment", joinText(joinText(kn.comment, e.rootComment(hasExt)), formerComment(k)))
 	doc.set("type", "object")
 	if len(k.required) > 0 {
 		doc.set("required", stringList(k.required))

@@ -66,7 +66,7 @@ var annotationKeywords = []string{
 
 // protoscanKeywords are protoscan's own schema keywords
 // (docs/spec-format.md).
-var protoscanKeywords = []string{"minWords", "errorMessage", "existsIn", "aliases", "deprecated"}
+var protoscanKeywords = []string{"minWords", "errorMessage", "existsIn", "aliases", "deprecated", "formerly"}
 
 // jsonSchemaKeywords is the union of draftKeywords.
 var jsonSchemaKeywords = func() map[string]bool {

@@ -163,6 +163,10 @@ func set(field string, v any) func(map[string]any) {
 	return func(m map[string]any) { m[field] = v }
 }
 
+func rename(from, to string) func(map[string]any) {
+	return func(m map[string]any) { m[to] = m[from]; delete(m, from) }
+}
+
 func del(field string) func(map[string]any) {
 	return func(m map[string]any) { delete(m, field) }
 }
@@ -235,6 +239,26 @@ func TestDelegateRules(t *testing.T) {
 		{name: "agent unknown", mutate: set("agent", "agent-xyz"), errs: []string{"msgcheck/delegate-agent-enum | agent: invalid agent 'agent-xyz' (must be one of " + agentList + ")"}},
 		{name: "agent wrong case", mutate: set("agent", "Engineer"), errs: []string{"msgcheck/delegate-agent-enum | agent: invalid agent 'Engineer' (must be one of " + agentList + ")"}},
 		{name: "agent integer", mutate: set("agent", int64(7)), errs: []string{"msgcheck/delegate-agent-type | agent: must be a string (got integer)"}},
+
+		// role, agent's former name (formerly in the spec): one finding
+		// at role, no unknown field, no missing agent; the value is
+		// checked as agent's
+		{name: "role for agent", mutate: rename("agent", "role"), errs: []string{"msgcheck/delegate-agent-renamed | role: the protocol calls this field agent"}},
+		{name: "role for agent with a drifted value", mutate: func(m map[string]any) { rename("agent", "role")(m); m["role"] = "senior_engineer" }, errs: []string{
+			"msgcheck/delegate-agent-renamed | role: the protocol calls this field agent",
+			"msgcheck/delegate-agent-enum | role: invalid agent 'senior_engineer' (must be one of " + agentList + ")",
+		}},
+		{name: "role for agent of the wrong type", mutate: func(m map[string]any) { rename("agent", "role")(m); m["role"] = int64(3) }, errs: []string{
+			"msgcheck/delegate-agent-renamed | role: the protocol calls this field agent",
+			"msgcheck/delegate-agent-type | role: must be a string (got integer)",
+		}},
+		{name: "role beside agent", mutate: set("role", "engineer"), warns: []string{"msgcheck/delegate-agent-renamed | role: the protocol calls this field agent, and agent holds it already in this DELEGATE (role is ignored)"}},
+		{name: "role beside agent, agent's value checked", mutate: func(m map[string]any) { m["role"] = "engineer"; m["agent"] = "wizard" },
+			errs:  []string{"msgcheck/delegate-agent-enum | agent: invalid agent 'wizard' (must be one of " + agentList + ")"},
+			warns: []string{"msgcheck/delegate-agent-renamed | role: the protocol calls this field agent, and agent holds it already in this DELEGATE (role is ignored)"}},
+		{name: "Role is not role", mutate: rename("agent", "Role"),
+			errs:  []string{"msgcheck/delegate-agent-required | agent: required field is missing"},
+			warns: []string{"msgcheck/delegate-unknown-field | Unknown field 'Role' in DELEGATE (will be ignored)"}},
 
 		// scope words
 		{name: "scope 13 words", mutate: set("scope", words(13)), errs: []string{"msgcheck/delegate-scope-words | scope: must be >=15 words (13 provided)"}},
@@ -557,6 +581,7 @@ func TestHandbackRules(t *testing.T) {
 		{name: "status partial", mutate: set("status", "partial")},
 		{name: "status blocked", mutate: set("status", "blocked")},
 		{name: "status escalate", mutate: set("status", "escalate")},
+		{name: "role is no field of a HANDBACK", mutate: set("role", "engineer"), warns: []string{"msgcheck/handback-unknown-field | Unknown field 'role' in HANDBACK (will be ignored)"}},
 		{name: "status legacy complete", mutate: set("status", "complete"), errs: []string{"msgcheck/handback-status-enum | status: invalid status 'complete' (legacy alias of 'success'; must be one of " + statusList + ")"}},
 		{name: "status legacy failed", mutate: set("status", "failed"), errs: []string{"msgcheck/handback-status-enum | status: invalid status 'failed' (legacy alias of 'failure'; must be one of " + statusList + ")"}},
 		{name: "status legacy escalated", mutate: set("status", "escalated"), errs: []string{"msgcheck/handback-status-enum | status: invalid status 'escalated' (legacy alias of 'escalate'; must be one of " + statusList + ")"}},
@@ -1026,6 +1051,18 @@ func TestPositions(t *testing.T) {
 	t.Run("delegate value and key positions", func(t *testing.T) {
 		check(t, "delegate", delegateYAML, []string{
 			"3:10 msgcheck/delegate-task-id-format | task_id: must be kebab-case, 3-50 chars (got 'TaskID001')",
+			"11:5 msgcheck/delegate-plan-words | plan[1]: each step must be >=3 words (got 'Test it')",
+		}, []string{
+			"14:1 msgcheck/delegate-unknown-field | Unknown field 'foo_bar' in DELEGATE (will be ignored)",
+			"15:17 msgcheck/delegate-parent-task-id-format | parent_task_id: must be kebab-case, 3-50 chars (got 'Bad_ID')",
+		})
+	})
+	t.Run("a former name points at its key, its value's finding at the value", func(t *testing.T) {
+		src := strings.Replace(delegateYAML, "agent: senior-engineer\n", "role: Senior Engineer\n", 1)
+		src = strings.Replace(src, "TaskID001", "feature-x-001", 1)
+		check(t, "delegate", src, []string{
+			"5:1 msgcheck/delegate-agent-renamed | role: the protocol calls this field agent",
+			"5:7 msgcheck/delegate-agent-enum | role: invalid agent 'Senior Engineer' (must be one of " + agentList + ")",
 			"11:5 msgcheck/delegate-plan-words | plan[1]: each step must be >=3 words (got 'Test it')",
 		}, []string{
 			"14:1 msgcheck/delegate-unknown-field | Unknown field 'foo_bar' in DELEGATE (will be ignored)",

@@ -139,6 +139,9 @@ func (k *kind) shaped(r Record) (own int, ok bool) {
 	for _, key := range r.Keys {
 		f := k.lookup(key, r.Fold)
 		if f == nil {
+			if k.formerOf(key, r.Fold) != nil {
+				own++ // a field of the kind, under its former name; never one of the core fields that make the shape
+			}
 			continue
 		}
 		own++
@@ -171,7 +174,7 @@ func (k *kind) idField() string {
 func (k *kind) fits(r Record) bool {
 	own, foreign := 0, 0
 	for _, key := range r.Keys {
-		if k.lookup(key, r.Fold) != nil {
+		if k.lookup(key, r.Fold) != nil || k.formerOf(key, r.Fold) != nil {
 			own++
 		} else {
 			foreign++

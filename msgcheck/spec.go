@@ -67,6 +67,10 @@ type kind struct {
 	// extensions holds the kind's own x- annotations as plain values
 	// (see Spec.Extension)
 	extensions map[string]any
+	// formerly maps each former name of a field (the spec's formerly
+	// keyword) to the field; nil when the kind has none, so a message
+	// pays nothing for it (see renamed.go)
+	formerly map[string]*field
 	// export is what JSONSchema needs beyond the validators, from the
 	// kind's spec file: annotations, definition names, the schema tree
 	// before collapseRefs. Validation never reads it.
@@ -139,11 +143,14 @@ type field struct {
 	ruleIDs   map[string]string
 	isVersion bool // protocol_version or spec_version
 	pos       int  // index in kind.order
+	// formerly are the names older messages give the field, in spec
+	// order (the formerly keyword beside its schema)
+	formerly []string
 }
 
 // constraints are the names rule ids end in (see docs/rules.md).
 var constraints = []string{"required", "type", "format", "length", "words", "range", "items", "unique",
-	"enum", "const", "one-of", "any-of", "not", "not-allowed", "additional", "exists", "unchecked", "deprecated"}
+	"enum", "const", "one-of", "any-of", "not", "not-allowed", "additional", "exists", "unchecked", "deprecated", "renamed"}
 
 // Sources returns the files the spec was compiled from: Source alone,
 // or each per-kind file of a spec LoadSpecs merged, in load order.
@@ -305,6 +312,9 @@ type compiler struct {
 	notes     map[*schema]*exportNotes // annotations, for JSONSchema
 	warns     []Warning
 	root      *yaml.Node // the document's mapping
+	// fieldNode is the schema node of the message field being compiled,
+	// the one place the formerly keyword belongs
+	fieldNode *yaml.Node
 	// visited counts the schemas checkRefCycles and checkExpansion
 	// visit, a visit that finds the answer known included (tests bound
 	// it)
@@ -636,8 +646,10 @@ func (c *compiler) kind(name string, n *yaml.Node) *kind {
 			c.errorf(key, "%s: field %q is defined twice", name, key.Value)
 			return
 		}
+		c.fieldNode = v
 		fd := &field{name: key.Value, core: core, schema: c.schema(v, 0),
-			ruleBase: name + "-" + ruleWord(key.Value), ruleIDs: map[string]string{}}
+			ruleBase: name + "-" + ruleWord(key.Value), ruleIDs: map[string]string{}, formerly: c.formerly(v)}
+		c.fieldNode = nil
 		for _, con := range constraints {
 			fd.ruleIDs[con] = "msgcheck/" + fd.ruleBase + "-" + con
 		}
@@ -737,6 +749,7 @@ func (c *compiler) kind(name string, n *yaml.Node) *kind {
 			c.errorf(n, "%s: signature field %q is not defined", name, sf)
 		}
 	}
+	c.indexFormerly(k, n)
 	return k
 }
 
@@ -984,6 +997,10 @@ func (c *compiler) fill(s *schema, n *yaml.Node, depth int) {
 			s.existsIn = c.repoDirs(v)
 		case "aliases":
 			aliasNode = v
+		case "formerly":
+			if n != c.fieldNode {
+				c.errorf(k, "formerly names what older messages call a message field: it belongs beside the schema of a field under core_fields, extensions or properties")
+			} // else read by kind, through compiler.formerly
 		default:
 			switch {
 			case isAnnotation(key):

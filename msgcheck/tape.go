@@ -112,6 +112,19 @@ func (st *state) tapeFields(k *kind, t *jsonmsg.Tape, slots *[maxTapeFields]int3
 	}
 	for _, f := range k.order {
 		at := int(slots[f.pos]) - 1
+		if at < 0 && f.formerly != nil {
+			for _, old := range f.formerly {
+				if i := t.Member(0, old); i >= 0 {
+					st.renamed(f, old)
+					st.validateTok(f.schema, t, i)
+					st.former = ""
+					break
+				}
+			}
+			if st.field == f {
+				continue
+			}
+		}
 		if at < 0 {
 			if f.required {
 				st.addText(false, Finding{Field: f.name, Rule: f.ruleIDs["required"]}, "required field is missing")
@@ -145,6 +158,12 @@ func (st *state) tapeFields(k *kind, t *jsonmsg.Tape, slots *[maxTapeFields]int3
 			}
 		}
 		for _, name := range names {
+			if f := k.formerly[name]; f != nil {
+				if checked := checkedAs(f, func(n string) bool { return t.Member(0, n) >= 0 }); checked != name {
+					st.res.add(formerFinding(k, f, name, checked), true)
+				}
+				continue
+			}
 			// the text goes where the other findings' texts go (see
 			// finish), rather than into a string of its own
 			start := len(st.text)
@@ -406,7 +425,7 @@ func (st *state) objectTok(s *schema, t *jsonmsg.Tape, i int) bool {
 				return false
 			}
 			st.push(p.name)
-			st.addText(st.warn, Finding{Rule: ruleID(st.kind.name, st.path, "required"), path: st.keptPath(st.path[:len(st.path)-1])},
+			st.addText(st.warn, Finding{Rule: st.ruleAt(st.path, "required"), path: st.keptPath(st.path[:len(st.path)-1])},
 				"required field is missing")
 			st.pop()
 			continue

@@ -41,6 +41,13 @@ var tapeEdgeCases = []string{
 	`{"task_id": "t-1-2", "scope": "y", "status": "blocked"}`,
 	"{\"task_id\": \"t-1-2\", \"scope\": \"one\u00a0two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen\"}",
 	`{"task_id": "t-1-2", "status": "success", "output": "ok", "metrics": {"quality": 1e400}}`,
+	// role, agent's former name: alone, drifted, beside agent, twice
+	`{"task_id": "t-1-2", "skill": "code-review", "role": "engineer", "scope": "x", "success_criteria": ["ok"], "plan": ["a", "b"], "context": 7}`,
+	`{"task_id": "t-1-2", "skill": "code-review", "role": "Senior Engineer", "scope": "x", "success_criteria": ["ok"], "plan": ["a", "b"], "context": 7}`,
+	`{"task_id": "t-1-2", "skill": "code-review", "role": 3, "zeta": 1, "scope": "x"}`,
+	`{"task_id": "t-1-2", "skill": "code-review", "role": "engineer", "agent": "wizard", "scope": "x", "alpha": 2}`,
+	`{"task_id": "t-1-2", "skill": "code-review", "role": "engineer", "role": "orchestrator", "scope": "x"}`,
+	`{"task_id": "t-1-2", "status": "success", "role": "engineer", "output": "ok"}`,
 	`{"task_id": "t-1-2", "status": "success", "output": "ok", "metrics": {"quality": 0.1, "tokens": 1e2, "cost": -0, "duration_seconds": 1E-3}}`,
 }
 

@@ -41,6 +41,9 @@ type state struct {
 	// checks counts the schemas checked against values of this message,
 	// against maxChecks
 	checks int
+	// former is the former name of the current field its value is
+	// checked under (see renamed.go), or ""
+	former string
 	// compared counts the items uniqueItems compared: a pair compared,
 	// or an item looked up among the keys of the items before it (tests
 	// bound it)
@@ -146,6 +149,9 @@ func (st *state) emit(warning bool, constraint string, atKey bool, text ...strin
 	var p, rule string
 	if info := st.kind.nested[st.cur]; info != nil && len(st.path) == info.depth {
 		p, rule = info.path, info.ruleIDs[constraint]
+		if st.former != "" {
+			p = "" // under the former name: the path says so
+		}
 	}
 	if rule == "" {
 		rule = st.rule(constraint)
@@ -216,7 +222,7 @@ func (st *state) keptPath(p []yamlnode.Step) []yamlnode.Step {
 // rule is the rule id for the current path: the field's precomputed id
 // when the path is the field itself or items of it, else built.
 func (st *state) rule(constraint string) string {
-	if st.field != nil && len(st.path) > 0 && st.path[0].Key == st.field.name {
+	if st.field != nil && len(st.path) > 0 && (st.path[0].Key == st.field.name || st.former != "" && st.path[0].Key == st.former) {
 		direct := true
 		for _, s := range st.path[1:] {
 			if s.Index < 0 {
@@ -228,7 +234,18 @@ func (st *state) rule(constraint string) string {
 			return id
 		}
 	}
-	return ruleID(st.kind.name, st.path, constraint)
+	return st.ruleAt(st.path, constraint)
+}
+
+// ruleAt is ruleID for path, a path of the current message: a field
+// checked under its former name has the rule ids of the field.
+func (st *state) ruleAt(path []yamlnode.Step, constraint string) string {
+	if st.former != "" && len(path) > 0 && path[0].Key == st.former {
+		p := slices.Clone(path)
+		p[0].Key = st.field.name
+		return ruleID(st.kind.name, p, constraint)
+	}
+	return ruleID(st.kind.name, path, constraint)
 }
 
 // lastKey is the name a value goes by in messages: "agent" for agent,
@@ -236,6 +253,9 @@ func (st *state) rule(constraint string) string {
 func (st *state) lastKey() string {
 	for i := len(st.path) - 1; i >= 0; i-- {
 		if st.path[i].Index < 0 {
+			if i == 0 && st.former != "" {
+				return st.field.name // the value is checked as the field's
+			}
 			return st.path[i].Key
 		}
 	}
@@ -354,7 +374,7 @@ func (st *state) deprecated(s *schema) {
 	p := fieldPath(st.path)
 	st.res.add(Finding{
 		Field:   p,
-		Rule:    ruleID(st.kind.name, st.path, "deprecated"),
+		Rule:    st.ruleAt(st.path, "deprecated"),
 		Message: fmt.Sprintf("%s '%s' is no longer recommended (%s)", what, p, hint),
 		path:    st.keptPath(st.path),
 		atKey:   true,
@@ -675,7 +695,7 @@ func (st *state) object(s *schema, x map[string]any) bool {
 				return false
 			}
 			st.push(p.name)
-			st.addText(st.warn, Finding{Rule: ruleID(st.kind.name, st.path, "required"), path: st.keptPath(st.path[:len(st.path)-1])},
+			st.addText(st.warn, Finding{Rule: st.ruleAt(st.path, "required"), path: st.keptPath(st.path[:len(st.path)-1])},
 				"required field is missing")
 			st.pop()
 			continue
@@ -716,7 +736,7 @@ func (st *state) additionalFields(s *schema, extra []string, ok bool, check func
 		if s.noAdditional {
 			ok = false
 			if st.probe == 0 {
-				st.addText(st.warn, Finding{Rule: ruleID(st.kind.name, st.path[:len(st.path)-1], "additional"), path: st.keptPath(st.path), atKey: true},
+				st.addText(st.warn, Finding{Rule: st.ruleAt(st.path[:len(st.path)-1], "additional"), path: st.keptPath(st.path), atKey: true},
 					"field is not allowed here")
 			}
 		} else if !check(k) {

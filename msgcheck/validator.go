@@ -180,6 +180,22 @@ type Finding struct {
 	atKey bool            // point at the last key rather than its value
 }
 
+// RenameTo is, for a finding on a field held under its former name
+// (msgcheck/<kind>-<field>-renamed, the former name alone), the name the
+// key should have: renaming Field to it fixes the finding. It is "" for
+// every other finding. It is read from the finding's text, so that
+// findings carry nothing more for it.
+func (f Finding) RenameTo() string {
+	if !strings.HasSuffix(f.Rule, "-renamed") {
+		return ""
+	}
+	to, ok := strings.CutPrefix(f.Message, f.Field+renamedText)
+	if !ok || to == "" || strings.ContainsAny(to, " ,(") {
+		return "" // the former name beside the field: no rename
+	}
+	return to
+}
+
 // Result is the outcome of validating one message. Its JSON form is the
 // contract of seed 000: valid, errors, warnings, duration_ms, field_types.
 type Result struct {
@@ -312,6 +328,15 @@ func (v *Validator) validate(kindName string, msg any, st *state) {
 		}
 		val, present := m[f.name]
 		if !present {
+			if f.formerly != nil {
+				if old, fv, ok := formerIn(f, m); ok {
+					known++
+					st.renamed(f, old)
+					st.validate(f.schema, fv)
+					st.former = ""
+					continue
+				}
+			}
 			if f.required {
 				st.addText(false, Finding{Field: f.name, Rule: f.ruleIDs["required"]}, "required field is missing")
 			}
@@ -346,6 +371,12 @@ func (v *Validator) unknownFields(k *kind, m map[string]any, res *Result) {
 	}
 	slices.Sort(unknown)
 	for _, name := range unknown {
+		if f := k.formerly[name]; f != nil {
+			if checked := checkedAs(f, func(n string) bool { _, ok := m[n]; return ok }); checked != name {
+				res.add(formerFinding(k, f, name, checked), true)
+			}
+			continue
+		}
 		res.add(Finding{Field: name, Rule: k.unknownRule,
 			Message: string(appendUnknownField(nil, k, name)),
 			path:    []yamlnode.Step{{Key: name, Index: -1}}, atKey: true}, true)

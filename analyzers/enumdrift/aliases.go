@@ -106,6 +106,7 @@ func (v *Vocabulary) WithAliases(tables []AliasTable) *Vocabulary {
 		}
 		out.index(&ne)
 	}
+	out.indexFormer()
 	return out
 }
 

@@ -15,7 +15,7 @@ import (
 )
 
 func TestAnalyzer(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), enumdrift.Analyzer, "handback", "holders", "negatives", "shapes", "worker", "taskboard", "taskqueue")
+	analysistest.Run(t, analysistest.TestData(), enumdrift.Analyzer, "handback", "holders", "negatives", "shapes", "worker", "taskboard", "taskqueue", "former")
 }
 
 // TestSuggestedFixes applies every offered fix and compares the result

@@ -103,6 +103,7 @@ func Analyze(f *facts.File, v *Vocabulary) Result {
 	if len(tables) > 0 {
 		c.v = v.WithAliases(tables)
 	}
+	c.formerNames()
 	c.mappings()
 	c.groups()
 	c.routingTables()

@@ -88,6 +88,13 @@ func NewPrefilter(v *Vocabulary) *Prefilter {
 			fieldIndex[k] = fi
 			p.fields = append(p.fields, spellings(e.Field))
 		}
+		for _, old := range e.formerly { // role for agent: the file may name the field so
+			for _, s := range spellings(old) {
+				if !slices.ContainsFunc(p.fields[fi], func(b []byte) bool { return bytes.Equal(b, s) }) {
+					p.fields[fi] = append(p.fields[fi], s)
+				}
+			}
+		}
 		ef := enumFilter{common: e.common, field: fi}
 		for _, w := range kindWords(e.Kind) {
 			ef.kind = append(ef.kind, []byte(w))

@@ -3,6 +3,7 @@ package enumdrift
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/protoscan-dev/protoscan/msgcheck"
@@ -26,6 +27,13 @@ type Vocabulary struct {
 	inMessages map[string][]*Enum
 	// ev is what MayShowEvidence looks for, made once.
 	ev *evidenceNeedles
+	// former holds the enums by the normalized former names of their
+	// fields (role for agent), which a file's checker reads only where
+	// the file handles the kind (see former.go)
+	former map[string][]*Enum
+	// withFormer is the vocabulary that reads former names as their
+	// fields, made once when first needed
+	withFormer func() *Vocabulary
 }
 
 // Enum is the string enum of one field of one kind of a spec.
@@ -62,6 +70,9 @@ type Enum struct {
 	common bool
 	// matrix says its uses are the report's drift matrix (StatusUse).
 	matrix bool
+	// formerly are the names older messages give the field (the spec's
+	// formerly keyword: role for a DELEGATE's agent)
+	formerly []string
 }
 
 // ruleIDs are the rules of an enum's drift: case and separators, a
@@ -160,6 +171,7 @@ func NewVocabulary(spec *msgcheck.Spec, synonyms map[string]string, more ...*msg
 			}
 		}
 	}
+	v.indexFormer()
 	return v, nil
 }
 
@@ -185,6 +197,12 @@ func newEnum(spec *msgcheck.Spec, kind, field string) (*Enum, bool) {
 	for f := range ambiguous {
 		delete(e.folded, f)
 	}
+	for old, cur := range spec.FormerNames(kind) {
+		if cur == field {
+			e.formerly = append(e.formerly, old)
+		}
+	}
+	slices.Sort(e.formerly)
 	if len(aliases) == 0 {
 		aliases = knownLegacy(e)
 	}
@@ -304,7 +322,21 @@ func normKey(k string) string {
 	return b.String()
 }
 
-func (e *Enum) isField(k string) bool { return k != "" && normKey(k) == normKey(e.Field) }
+func (e *Enum) isField(k string) bool {
+	if k == "" {
+		return false
+	}
+	nk := normKey(k)
+	if nk == normKey(e.Field) {
+		return true
+	}
+	for _, old := range e.formerly {
+		if nk == normKey(old) {
+			return true // a message of the kind may hold the field under it
+		}
+	}
+	return false
+}
 
 func (e *Enum) enumText() string {
 	const most = 10

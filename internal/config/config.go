@@ -86,6 +86,9 @@ type Config struct {
 	// Synonyms are extra HANDBACK status synonyms (legacy spelling ->
 	// canonical status), in file order; SynonymMap gives them as a map.
 	Synonyms []Synonym
+	// Renamed are former names of message fields beyond those the spec
+	// lists (formerly), in file order: renamed: {delegate.assignee: agent}.
+	Renamed []Renamed
 	// Canonical names the canonical implementations of divergence,
 	// "GLOB" or "GLOB:NAME", as --canonical.
 	Canonical []string
@@ -144,6 +147,14 @@ type Synonym struct {
 	Legacy, Canonical string
 	// Pos is where Legacy is written, CanonicalPos where Canonical is.
 	Pos, CanonicalPos Pos
+}
+
+// Renamed is one entry of renamed: the field Field of message kind Kind
+// was once called Former.
+type Renamed struct {
+	Kind, Former, Field string
+	// Pos is where KIND.FORMER is written, FieldPos where Field is.
+	Pos, FieldPos Pos
 }
 
 // Pos returns the position of the value of a top-level key ("spec",
@@ -368,7 +379,7 @@ func parseVisited(name string, data []byte, budget int, checks ...Check) (_ *Con
 }
 
 // The settings a file may hold, in the order of the documentation.
-var topKeys = []string{"include", "exclude", "spec", "rules", "synonyms", "canonical", "fail-on", "max-file-size"}
+var topKeys = []string{"include", "exclude", "spec", "rules", "synonyms", "renamed", "canonical", "fail-on", "max-file-size"}
 
 var ruleKeys = []string{"enabled", "severity"}
 
@@ -537,6 +548,8 @@ func (l *loader) top(doc *yaml.Node) {
 			l.rules(v)
 		case "synonyms":
 			l.synonyms(v)
+		case "renamed":
+			l.renamed(v)
 		case "canonical":
 			c.Canonical = l.canonical(v)
 		case "fail-on":
@@ -823,6 +836,34 @@ func (l *loader) synonyms(v *yaml.Node) {
 				Legacy: p.key, Canonical: x.Value,
 				Pos: Pos{p.k.Line, p.k.Column}, CanonicalPos: Pos{x.Line, x.Column},
 			})
+		}
+	}
+}
+
+// renamed reads renamed: KIND.FORMER -> FIELD. Whether the kind and the
+// field exist is the caller's check against the spec (Renamed.Pos and
+// FieldPos say where to point).
+func (l *loader) renamed(v *yaml.Node) {
+	if v.Kind != yaml.MappingNode {
+		l.errorf(v, "renamed: must be a mapping from KIND.FORMER_NAME to the field's name, as in {delegate.assignee: agent} (got %s)", describe(v))
+		return
+	}
+	for _, p := range l.pairs(v, "renamed: ") {
+		x := l.visit(p.v)
+		if x == nil {
+			return
+		}
+		kind, former, ok := strings.Cut(p.key, ".")
+		switch {
+		case !ok || kind == "" || former == "" || strings.Contains(former, "."):
+			l.errorf(p.k, "renamed: %q must be KIND.FORMER_NAME, as in delegate.assignee", p.key)
+		case x.Kind != yaml.ScalarNode || x.Tag != "!!str" || x.Value == "":
+			l.errorf(x, "renamed %q: must name the field, as a string (got %s)", p.key, describe(x))
+		case x.Value == former:
+			l.errorf(x, "renamed %q: names the field itself", p.key)
+		default:
+			l.cfg.Renamed = append(l.cfg.Renamed, Renamed{Kind: kind, Former: former, Field: x.Value,
+				Pos: Pos{p.k.Line, p.k.Column}, FieldPos: Pos{x.Line, x.Column}})
 		}
 	}
 }

@@ -64,13 +64,13 @@ var errorCases = []struct {
 	{"unknown key plural", "synonym: {done: success}\n", []string{
 		`c.yaml:1:1: unknown key "synonym" (did you mean "synonyms"?)`}, schemaRejects},
 	{"unknown key far off", "paths: [src]\n", []string{
-		`c.yaml:1:1: unknown key "paths" (want include, exclude, spec, rules, synonyms, canonical, fail-on, max-file-size)`}, schemaRejects},
+		`c.yaml:1:1: unknown key "paths" (want include, exclude, spec, rules, synonyms, renamed, canonical, fail-on, max-file-size)`}, schemaRejects},
 	{"duplicate key", "fail-on: note\nspec: a.yaml\nfail-on: error\n", []string{
 		`c.yaml:3:1: duplicate key "fail-on" (first at line 1)`}, schemaSkip},
 	{"key not a string", "1: x\n", []string{
 		"c.yaml:1:1: keys must be strings (got 1)"}, schemaRejects},
 	{"merge key", "base: &b {fail-on: note}\n<<: *b\n", []string{
-		`c.yaml:1:1: unknown key "base" (want include, exclude, spec, rules, synonyms, canonical, fail-on, max-file-size)`,
+		`c.yaml:1:1: unknown key "base" (want include, exclude, spec, rules, synonyms, renamed, canonical, fail-on, max-file-size)`,
 		"c.yaml:2:1: merge keys (<<) are not supported"}, schemaRejects},
 
 	// include, exclude

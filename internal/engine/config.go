@@ -22,7 +22,7 @@ import (
 func CheckConfig(root string, specPath []string, inTree bool) config.Check {
 	return func(cfg *config.Config) config.Errors {
 		errs := checkConfigRules(cfg)
-		if len(cfg.Synonyms) == 0 {
+		if len(cfg.Synonyms) == 0 && len(cfg.Renamed) == 0 {
 			return errs
 		}
 		paths, named := specPath, len(specPath) > 0
@@ -33,6 +33,7 @@ func CheckConfig(root string, specPath []string, inTree bool) config.Check {
 		if specs, _, err := ResolveSpecs(paths, inTree && !named, root); err == nil && len(specs) > 0 {
 			spec = specs[0]
 		}
+		errs = append(errs, checkRenamed(cfg, spec)...)
 		return append(errs, checkSynonyms(cfg, spec)...)
 	}
 }

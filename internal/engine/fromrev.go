@@ -339,7 +339,7 @@ func revError(flagName, rev string, err error) error {
 func checkRevConfig(s *revSource, root string, named []string) config.Check {
 	return func(cfg *config.Config) config.Errors {
 		errs := checkConfigRules(cfg)
-		if len(cfg.Synonyms) == 0 {
+		if len(cfg.Synonyms) == 0 && len(cfg.Renamed) == 0 {
 			return errs
 		}
 		var specs []*msgcheck.Spec
@@ -353,6 +353,7 @@ func checkRevConfig(s *revSource, root string, named []string) config.Check {
 		if err == nil && len(specs) > 0 {
 			spec = specs[0]
 		}
+		errs = append(errs, checkRenamed(cfg, spec)...)
 		return append(errs, checkSynonyms(cfg, spec)...)
 	}
 }

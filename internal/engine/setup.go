@@ -131,7 +131,8 @@ func (s *state) resolveSpecs() error {
 		s.specs = []*msgcheck.Spec{msgcheck.DefaultSpec()}
 		s.fallback.add(err, s.specs[0], len(s.specPath) > 0)
 	}
-	return nil
+	s.specs[0], err = withRenamed(s.cfg, s.specs[0])
+	return err
 }
 
 // selectAnalyzers reads --analyzers.
@@ -175,6 +176,9 @@ func (s *state) otherProtocols() error {
 	vspec := s.fallback.vocabularySpec(s.specs[0], s.discovered(), len(s.specPath) > 0)
 	// a spec or synonyms the user named declare the protocol
 	s.declared = len(s.specPath) > 0 || len(s.synonyms) > 0
+	if vspec, err = withRenamed(s.cfg, vspec); err != nil {
+		return err
+	}
 	if s.sopts.Vocabulary, err = enumdrift.NewVocabulary(vspec, s.synonyms, s.usedSpecs[1:]...); err != nil {
 		if s.cfg != nil && len(s.synonyms) > 0 {
 			errs := checkSynonyms(s.cfg, vspec)

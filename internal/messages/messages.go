@@ -220,6 +220,9 @@ func (c *Checker) judge(f *facts.File, p protocol, msg message, places *index, o
 		}
 		out = append(out, finding.Finding{Rule: e.Rule, Severity: sev, Message: e.Message,
 			Location: finding.Location{Path: f.Path, Line: line, Col: col}})
+		if to := e.RenameTo(); to != "" {
+			renameFix(&out[len(out)-1], m, e.Field, to)
+		}
 	}
 	return out, o
 }

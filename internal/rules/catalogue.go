@@ -595,6 +595,14 @@ var catalogue = []Doc{
 		Fix:     "Move the information to the field the hint names and drop the deprecated one.",
 	},
 	{
+		ID: "msgcheck/*-renamed", Name: "FieldRenamed", Severity: finding.Error,
+		Title:   "A field under the name older agents gave it",
+		What:    "The message holds a field under a former name: one the spec lists under the field's `formerly` keyword (the embedded protocol-core spec: role for a DELEGATE's agent) or the config's `renamed` adds. The value is checked as the field's, so a role of senior_engineer is also the agent enum's error, and neither an unknown field nor a missing field is reported. It is an error when the field is required (a validator of the current protocol rejects the message), a warning for an optional one, and a warning when the message holds the field under its own name too (the former name is then ignored). The id names the kind and the field: msgcheck/delegate-agent-renamed.",
+		Why:     "Consumers of the current protocol read the field by its current name: a DELEGATE with role and no agent is rejected, or its agent silently lost.",
+		Example: "role: senior-engineer  (in a DELEGATE without agent)\ngives: role: the protocol calls this field agent [msgcheck/delegate-agent-renamed]",
+		Fix:     "Rename the key to the field's current name (the scan's finding carries the fix where the key is written as the name itself); where both names are present, drop the former one. Producers that must serve older consumers too should write both for a release, then the current name alone.",
+	},
+	{
 		ID: "msgcheck/*-unknown-field", Name: "UnknownField", Severity: finding.Warning,
 		Title:   "A field the spec does not define",
 		What:    "A top-level field of the message is neither a core field nor an extension of its kind. It is a warning, never an error, for forward compatibility. The id names the kind: msgcheck/delegate-unknown-field.",
@@ -633,7 +641,7 @@ var catalogue = []Doc{
 var familySuffix = func() map[string]string {
 	m := map[string]string{"unknown-field": "msgcheck/*-unknown-field"}
 	for _, con := range []string{"required", "type", "format", "length", "words", "range", "items", "unique",
-		"enum", "const", "one-of", "any-of", "not", "not-allowed", "additional", "exists", "unchecked", "deprecated"} {
+		"enum", "const", "one-of", "any-of", "not", "not-allowed", "additional", "exists", "unchecked", "deprecated", "renamed"} {
 		m[con] = "msgcheck/*-" + con
 	}
 	return m

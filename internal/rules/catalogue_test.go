@@ -382,6 +382,7 @@ func TestMsgcheckEmitsDocumentedIDs(t *testing.T) {
 		def.Validate("handback", map[string]any{"task_id": "ok-task", "status": "success", "output": map[string]any{},
 			"metrics":          map[string]any{"quality": 0.9, "tokens": 1, "cost": 0, "duration_seconds": 1},
 			"protocol_version": "9.9"}), // unknown-spec-version
+		def.Validate("delegate", map[string]any{"task_id": "ok-task", "role": "engineer"}), // renamed: role, agent's former name
 	)
 	// schema-budget: schemas that double at every level of a nested message
 	nest, err := msgcheck.ParseSpec("nest.yaml", []byte("version: \"1\"\ndefinitions:\n  node:\n    allOf:\n"+

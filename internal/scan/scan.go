@@ -634,6 +634,7 @@ func analyzeFile(name, rel string, lang *extract.Lang, src []byte, opts Options,
 	}
 	if validate {
 		found, outcomes := opts.Messages.Check(facts)
+		messages.KeyFixes(src, found)
 		out = sameProblemOnce(out, found, outcomes)
 		r.Messages = outcomes
 	}
