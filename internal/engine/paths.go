@@ -38,9 +38,15 @@ type scanRoot struct {
 	scope string
 }
 
-// wholeTree tells whether the PATH is a whole tree: the repository root
-// (the working directory without a repository), or a directory outside
-// the repository.
+// wholeTree tells whether the i-th PATH is a whole tree, whose files
+// alone decide whether it shows protocol evidence: any PATH when there is
+// no repository, else the repository root or a directory outside it.
+func (m *PathMap) wholeTree(i int) bool {
+	return m.repo == nil || m.roots[i].wholeTree()
+}
+
+// wholeTree tells whether the PATH is the repository root or a
+// directory outside the repository.
 func (r scanRoot) wholeTree() bool {
 	if r.scope == "" {
 		return true

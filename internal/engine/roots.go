@@ -86,7 +86,7 @@ func (s *state) scanRoot(i int, p string, t *rootTally) (fatal bool, err error) 
 	}
 	// a part of the repository (a subdirectory, a file) is not the tree
 	// whose evidence decides: the rest of it may show the protocol
-	s.sopts.AssumeEvidence = s.declared || !s.names.roots[i].wholeTree()
+	s.sopts.AssumeEvidence = s.declared || !s.names.wholeTree(i)
 	res, err := scan.Run(s.ctx, p, s.sopts)
 	if res == nil {
 		return false, err
