@@ -30,7 +30,8 @@ func gates(tests []facts.Test) bool {
 // VALID_STATUSES") and how says what ties it ("tested against h.status").
 //
 // The collection must be e's vocabulary beyond doubt: two of its values
-// exact and at least half of them e's (a JSend status set {success,
+// exact (or, in a file that handles e's kind, three or more values all
+// spellings of e's) and at least half of them e's (a JSend status set {success,
 // fail, error} is another protocol's); all of them e's, three exact or a
 // test's receiver named for e's kind (a task board's {pending,
 // in_progress, success, failure} is its own); and no enum of the field that it
@@ -38,7 +39,10 @@ func gates(tests []facts.Test) bool {
 // values). A set named for legacy, deprecated or alias spellings, and the
 // checks of test code, which refuse on purpose, are left alone.
 func (c *checker) rejectsValid(at facts.Pos, name string, members []int, e *Enum, f fit, tied []*Enum, tests []facts.Test, what, how string) {
-	if f.exact < 2 || 2*f.related < len(members) || extract.IsTestPath(c.f.Path) || aliasSet(name) {
+	// every word a spelling of e's, in a file that handles e's kind, is
+	// e's vocabulary too: {complete, failed, partial} is an old HANDBACK set
+	spelled := f.related == len(members) && len(members) >= 3 && c.hasEvidence(e)
+	if (f.exact < 2 && !spelled) || 2*f.related < len(members) || extract.IsTestPath(c.f.Path) || aliasSet(name) {
 		return
 	}
 	if f.related < len(members) && f.exact < 3 && !receiverNamesKind(tests, e) {
@@ -49,7 +53,16 @@ func (c *checker) rejectsValid(at facts.Pos, name string, members []int, e *Enum
 			return
 		}
 	}
-	miss := e.missing(f.covered)
+	// the set lets through its strings as written: a legacy spelling in
+	// it ("complete") does not let the canonical value ("success") pass;
+	// a case-drifted one may, where the code folds case before the test
+	passes := map[string]bool{}
+	for _, i := range members {
+		if cl, to := e.classify(c.f.Strings[i].Value); cl == canonical || cl == caseDrift {
+			passes[to] = true
+		}
+	}
+	miss := e.missing(passes)
 	if len(miss) == 0 {
 		return
 	}

@@ -55,6 +55,15 @@ def check(handback):
         return False
     return True
 `, []string{"2:1 enumdrift/missing-status error: set ALLOWED rejects the valid HANDBACK statuses blocked, escalate (tested against handback.status; " + statuses + ")"}},
+		{"py an old HANDBACK set, in legacy spellings", "handback_validator.py", `
+VALID_HANDBACK_STATUSES = {"complete", "failed", "partial"}
+
+def validate(hb):
+    if hb["status"] not in VALID_HANDBACK_STATUSES:
+        raise ValueError(hb["status"])
+`, []string{
+			"2:1 enumdrift/missing-status error: set VALID_HANDBACK_STATUSES rejects the valid HANDBACK statuses success, failure, blocked, escalate (tested against hb.status; " + statuses + ")",
+		}},
 		{"py errors.append", "validate.py", `
 OK = ("success", "failure", "partial", "escalate")
 
