@@ -64,6 +64,14 @@ def validate(hb):
 `, []string{
 			"2:1 enumdrift/missing-status error: set VALID_HANDBACK_STATUSES rejects the valid HANDBACK statuses success, failure, blocked, escalate (tested against hb.status; " + statuses + ")",
 		}},
+		{"py a validator's findings.append", "handback_validator.py", `
+VALID = {"success", "failure", "partial", "blocked"}
+
+def layer3(handback, findings):
+    status = handback.get("status")
+    if status not in VALID:
+        findings.append(Finding(field="status", severity="error"))
+`, []string{"2:1 enumdrift/missing-status error: set VALID rejects the valid HANDBACK status escalate (tested against handback.status; " + statuses + ")"}},
 		{"py errors.append", "validate.py", `
 OK = ("success", "failure", "partial", "escalate")
 

@@ -771,10 +771,11 @@ func lastName(e ast.Expr) string {
 }
 
 // problemName reports whether a name says it is or collects problems:
-// errs, ErrShortScope, Errorf, issues, violations, problems, failures.
+// errs, ErrShortScope, Errorf, issues, violations, problems, failures,
+// a validator's findings.
 func problemName(s string) bool {
 	n := strings.ToLower(s)
-	for _, w := range [...]string{"err", "issue", "violation", "problem", "fail", "invalid"} {
+	for _, w := range [...]string{"err", "issue", "violation", "problem", "fail", "invalid", "finding"} {
 		if strings.Contains(n, w) {
 			return true
 		}

@@ -1891,10 +1891,11 @@ func (x *extractor) lastName(i int) []byte {
 }
 
 // problemName reports whether a list's name says it collects problems:
-// errors, issues, violations, problems, failures (any case, any affix).
+// errors, issues, violations, problems, failures, a validator's findings
+// (any case, any affix).
 func problemName(b []byte) bool {
 	n := lowerWord(b)
-	for _, w := range [...]string{"err", "issue", "violation", "problem", "fail", "invalid"} {
+	for _, w := range [...]string{"err", "issue", "violation", "problem", "fail", "invalid", "finding"} {
 		if containsStr(n, w) {
 			return true
 		}

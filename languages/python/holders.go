@@ -5,7 +5,11 @@ package python
 // (Agent.SENIOR_ENGINEER, Agent(d["agent"])), a set bound to an instance
 // attribute (self.valid_roles = {...}).
 
-import "github.com/protoscan-dev/protoscan/languages/facts"
+import (
+	"bytes"
+
+	"github.com/protoscan-dev/protoscan/languages/facts"
+)
 
 // holderName returns the node of the name of the collection expression v
 // reads one item of: NAME for NAME[0], NAME[-1] and Enum.MEMBER (and
@@ -87,7 +91,7 @@ func (x *extractor) heldCompare(l, r int) {
 // enumCall records Agent(d["agent"]): the field's value made a member of
 // the class, a Test of the field in it.
 func (x *extractor) enumCall(fn int, pos []int) {
-	if len(pos) != 1 || x.kind(fn) != kIdent || !upperFirst(x.text(fn)) {
+	if len(pos) != 1 || x.kind(fn) != kIdent || !upperFirst(x.text(fn)) || exceptionName(x.text(fn)) {
 		return
 	}
 	key, recv, field := x.subject(pos[0])
@@ -123,4 +127,11 @@ func (x *extractor) attrSet(left, right int) bool {
 		x.member(e, name, g)
 	}
 	return true
+}
+
+// exceptionName reports a class named as an exception is (ValueError,
+// KeyError, ProtocolException, DeprecationWarning): raise
+// ValueError(h["status"]) reports the value, it does not convert it.
+func exceptionName(b []byte) bool {
+	return bytes.HasSuffix(b, []byte("Error")) || bytes.HasSuffix(b, []byte("Exception")) || bytes.HasSuffix(b, []byte("Warning"))
 }

@@ -51,7 +51,7 @@ S member "a" key=valid scope=Validator.__init__ g=0 @3:23-3:26
 S member "b" key=valid scope=Validator.__init__ g=0 @3:28-3:31
 S assign "c" key=valid recv=other scope=Validator.__init__ @4:24-4:27
 G set "valid" scope=Validator @3:9 [0 1]
-T valid key=agent recv=d scope=Validator.check @7:16
+T valid key=agent recv=d scope=Validator.check accept @7:16
 `},
 		{"attribute set outside a method is no class's", `
 def setup(self):
