@@ -551,8 +551,12 @@ func (c *checker) groups() {
 			continue
 		}
 		what := fmt.Sprintf("in %s %s", g.Kind, displayName(g.Name))
+		// a word of no spelling of e is drift only in a definition named
+		// for the field: RoutingDecision {high, medium, low, critical} is
+		// a scale of its own that shares three words with effort
+		certain := f.related == len(g.Members) || strings.Contains(normKey(g.Name), normKey(e.Field))
 		for _, i := range g.Members {
-			c.judge(i, e, true, what)
+			c.judge(i, e, certain, what)
 		}
 		if g.Kind == facts.GroupSet {
 			continue // a set may rightly hold a subset (terminal statuses)

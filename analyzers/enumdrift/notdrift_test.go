@@ -1,6 +1,7 @@
 package enumdrift_test
 
 import (
+	"slices"
 	"testing"
 )
 
@@ -126,5 +127,35 @@ const (
 				t.Errorf("want no finding, got %q", got)
 			}
 		})
+	}
+}
+
+// TestOtherScale: a definition that shares an enum's words but holds a
+// word of its own and is not named for the field is a scale of its own,
+// even in a file that handles the kind; named for the field, its odd
+// word is drift.
+func TestOtherScale(t *testing.T) {
+	v := shapesVocabulary(t)
+	src := `from enum import Enum
+
+class RoutingDecision(str, Enum):
+    HIGH = "high"
+    MEDIUM = "medium"
+    LOW = "low"
+    CRITICAL = "critical"
+
+class Effort(str, Enum):
+    LOW = "low"
+    MEDIUM = "medium"
+    HIGH = "high"
+    EXTREME = "extreme"
+
+def route(delegate):
+    return delegate["handoff_type"] == "DELEGATE"
+`
+	got := analyze(t, v, "router.py", src)
+	want := []string{"13:15 enumdrift/unknown-value extreme->"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }
