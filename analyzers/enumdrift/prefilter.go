@@ -65,15 +65,14 @@ func spellings(name string) [][]byte {
 	return out
 }
 
-// valueSpellings returns the lower-case spellings of a value: those of
-// spellings, and with spaces for separators, as a display name writes it
-// ("Senior Engineer" for senior-engineer).
-func valueSpellings(value string) [][]byte {
-	out := spellings(value)
-	if strings.ContainsAny(value, "_-") {
-		out = append(out, []byte(strings.NewReplacer("_", " ", "-", " ").Replace(strings.ToLower(value))))
-	}
-	return out
+// valueSpelling is the one needle of a value: its lower-case words
+// joined by "\x00", which stands for any separator ("_", "-", " " or
+// none): senior-engineer is written senior_engineer, seniorengineer
+// (SeniorEngineer) or "Senior Engineer". One pass over the file finds
+// every spelling (see containsSpelled).
+func valueSpelling(value string) []byte {
+	parts := strings.FieldsFunc(strings.ToLower(value), func(r rune) bool { return r == '_' || r == '-' || r == ' ' })
+	return []byte(strings.Join(parts, "\x00"))
 }
 
 // NewPrefilter builds the prefilter for a vocabulary.
@@ -100,16 +99,18 @@ func NewPrefilter(v *Vocabulary) *Prefilter {
 			ef.kind = append(ef.kind, []byte(w))
 		}
 		add := func(spelling, to string) {
-			for _, s := range valueSpellings(spelling) {
-				wi, ok := wordIndex[string(s)]
-				if !ok {
-					wi = len(p.words)
-					wordIndex[string(s)] = wi
-					p.words = append(p.words, s)
-				}
-				ef.needles = append(ef.needles, wi)
-				ef.targets = append(ef.targets, to)
+			s := valueSpelling(spelling)
+			if len(s) == 0 {
+				return
 			}
+			wi, ok := wordIndex[string(s)]
+			if !ok {
+				wi = len(p.words)
+				wordIndex[string(s)] = wi
+				p.words = append(p.words, s)
+			}
+			ef.needles = append(ef.needles, wi)
+			ef.targets = append(ef.targets, to)
 		}
 		for _, c := range e.Canonical {
 			add(c, c)
@@ -170,7 +171,7 @@ func (p *Prefilter) Match(name string, quoted bool, src, buf []byte) (bool, []by
 	has := func(wi int) bool {
 		if found[wi] == 0 {
 			found[wi] = -1
-			if containsWord(lower, p.words[wi], quoted) {
+			if containsSpelled(lower, p.words[wi], quoted) {
 				found[wi] = 1
 			}
 		}
@@ -252,4 +253,44 @@ func (ef *enumFilter) values(has func(int) bool, most int) int {
 
 func containsWord(lower, needle []byte, quoted bool) bool {
 	return prefilter.ContainsWord(lower, needle, prefilter.Ident, quoted)
+}
+
+// containsSpelled is containsWord for a value's needle (valueSpelling):
+// its first word is looked for, and each place it is found is read on
+// for the other words, with any separator or none between them.
+func containsSpelled(lower, needle []byte, quoted bool) bool {
+	first, rest, multi := bytes.Cut(needle, []byte{0})
+	if !multi {
+		return containsWord(lower, needle, quoted)
+	}
+	for off := 0; ; {
+		i := bytes.Index(lower[off:], first)
+		if i < 0 {
+			return false
+		}
+		start := off + i
+		off = start + 1
+		if !prefilter.StartsWord(lower, start, prefilter.Ident, quoted) {
+			continue
+		}
+		if end, ok := spelledFrom(lower, start+len(first), rest); ok && prefilter.EndsWord(lower, end, prefilter.Ident) {
+			return true
+		}
+	}
+}
+
+// spelledFrom reads the words of rest ("\x00"-separated) from lower at
+// i, each after one separator or none, and returns where they end.
+func spelledFrom(lower []byte, i int, rest []byte) (int, bool) {
+	for len(rest) > 0 {
+		w, more, _ := bytes.Cut(rest, []byte{0})
+		if i < len(lower) && (lower[i] == '_' || lower[i] == '-' || lower[i] == ' ') {
+			i++
+		}
+		if !bytes.HasPrefix(lower[i:], w) {
+			return 0, false
+		}
+		i, rest = i+len(w), more
+	}
+	return i, true
 }

@@ -278,7 +278,7 @@ func Run(ctx context.Context, root string, opts Options) (*Result, error) {
 		for w := range outs {
 			shown = shown || outs[w].evidence
 		}
-		if !shown {
+		if !shown && hasShared(res, opts.Vocabulary) && !lookForEvidence(ctx, opts, maxSize, outs) {
 			dropShared(res, opts.Vocabulary)
 		}
 	}
@@ -362,6 +362,64 @@ func learnAliases(ctx context.Context, root string, opts Options, maxSize int64,
 	}
 }
 
+// hasShared reports drift of everyone's words among the results, which
+// only protocol evidence somewhere in the tree keeps (see dropShared).
+func hasShared(res *Result, v *enumdrift.Vocabulary) bool {
+	return slices.ContainsFunc(res.Findings, v.Shared) || slices.ContainsFunc(res.Statuses, v.SharedUse)
+}
+
+// lookForEvidence reads the files the prefilters passed over for
+// protocol evidence (a README's HANDBACK, a queue of messages when
+// messages are not validated), on every core, until one shows it. It
+// runs after the walk and only for a tree whose parsed files show none
+// and whose results hold drift of everyone's words: most trees never pay
+// for it.
+func lookForEvidence(ctx context.Context, opts Options, maxSize int64, outs []fileOut) bool {
+	var found atomic.Bool
+	paths := make(chan walk.File)
+	var wg sync.WaitGroup
+	for range len(outs) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var buf []byte
+			for f := range paths {
+				if found.Load() || ctx.Err() != nil {
+					continue // drain
+				}
+				src, err := readFile(f.Path, maxSize)
+				if err != nil || walk.IsBinary(src) {
+					continue
+				}
+				buf = lowerASCII(buf, src)
+				v := opts.Vocabulary
+				if !v.MayShowEvidence(buf) {
+					continue
+				}
+				ev := v.Evidence(nil, src)
+				if !ev {
+					facts, _ := extract.Parse(f.Rel, src)
+					ev = v.Evidence(facts, nil)
+				}
+				if ev {
+					found.Store(true)
+				}
+			}
+		}()
+	}
+	for w := range outs {
+		for _, f := range outs[w].unparsed {
+			if found.Load() {
+				break
+			}
+			paths <- f
+		}
+	}
+	close(paths)
+	wg.Wait()
+	return found.Load()
+}
+
 // dropShared drops, from the results of a tree that shows no protocol
 // evidence in any file (package msgcheck/evidence), the drift of
 // everyone's words (enumdrift.Vocabulary.Shared): a task board's
@@ -374,8 +432,11 @@ func dropShared(res *Result, v *enumdrift.Vocabulary) {
 
 // fileOut collects, per worker, what files yield besides findings.
 type fileOut struct {
-	// evidence is set when a file shows protocol evidence
+	// evidence is set when a file shows protocol evidence; unparsed are
+	// the files the prefilters passed over (as findings name them), whose
+	// evidence is looked for only when the tree needs it
 	evidence   bool
+	unparsed   []walk.File
 	messages   []messages.Outcome
 	statuses   []enumdrift.StatusUse
 	directives map[string][]suppress.Directive
@@ -493,6 +554,7 @@ func scanFile(f walk.File, opts Options, pre *enumdrift.Prefilter, maxSize int64
 				st.Cached++
 				st.Unread++
 				out, cands := r.apply(rel, st, fo)
+				fo.passedOver(f, r)
 				return out, cands, buf
 			}
 		}
@@ -512,6 +574,7 @@ func scanFile(f walk.File, opts Options, pre *enumdrift.Prefilter, maxSize int64
 		if r, ok := cs.Hash(rel, sum, id, hasID, start); ok {
 			st.Cached++
 			out, cands := r.apply(rel, st, fo)
+			fo.passedOver(f, r)
 			return out, cands, buf
 		}
 	}
@@ -524,7 +587,16 @@ func scanFile(f walk.File, opts Options, pre *enumdrift.Prefilter, maxSize int64
 		cs.Put(rel, sum, id, hasID, start, keep)
 	}
 	out, cands := r.apply(rel, st, fo)
+	fo.passedOver(f, r)
 	return out, cands, buf
+}
+
+// passedOver records f when the prefilters passed over it (r is nil or
+// not parsed), for lookForEvidence.
+func (fo *fileOut) passedOver(f walk.File, r *fileResult) {
+	if r == nil || !r.Parsed {
+		fo.unparsed = append(fo.unparsed, walk.File{Path: f.Path, Rel: f.Rel})
+	}
 }
 
 // fileResult is what one file yields: what the cache keeps of it (the
@@ -609,23 +681,15 @@ func analyzeFile(name, rel string, lang *extract.Lang, src []byte, opts Options,
 	if opts.Messages != nil && lang.Messages {
 		validate = opts.Messages.MayHaveMessages(name, buf)
 	}
-	mayShow := opts.Vocabulary != nil && opts.Vocabulary.MayShowEvidence(buf)
 	if !drift && !diverge && !validate {
-		if mayShow {
-			// read for its evidence alone: a README's HANDBACK, a queue
-			// of messages when messages are not validated
-			r.Evidence = opts.Vocabulary.Evidence(nil, src)
-			if !r.Evidence {
-				facts, _ := extract.Parse(rel, src)
-				r.Evidence = opts.Vocabulary.Evidence(facts, nil)
-			}
-		}
+		// its evidence is looked for only if the tree needs it (see
+		// lookForEvidence)
 		return r, buf
 	}
 	r.Parsed = true
 	st.Extracted++
 	facts, broken := extract.Parse(rel, src)
-	r.Evidence = mayShow && opts.Vocabulary.Evidence(facts, src)
+	r.Evidence = opts.Vocabulary != nil && opts.Vocabulary.MayShowEvidence(buf) && opts.Vocabulary.Evidence(facts, src)
 	out := parseProblems(rel, lang.Name, src, broken, opts.Messages)
 	if drift {
 		dr := enumdrift.Analyze(facts, opts.Vocabulary)

@@ -31,13 +31,24 @@ func ContainsWord(lower, needle []byte, w Word, quoted bool) bool {
 			return false
 		}
 		start, end := off+i, off+i+len(needle)
-		if (start == 0 || !w.continues(lower[start-1]) || start == len(bom) && bytes.HasPrefix(lower, bom)) &&
-			(end == len(lower) || !w.continues(lower[end])) &&
-			(!quoted || afterQuote(lower, start)) {
+		if StartsWord(lower, start, w, quoted) && EndsWord(lower, end, w) {
 			return true
 		}
 		off = start + 1
 	}
+}
+
+// StartsWord reports whether a word may start at lower[start]: no letter,
+// digit (or '_', for Ident) before it but a byte order mark; with quoted,
+// right after a quote, blanks between allowed.
+func StartsWord(lower []byte, start int, w Word, quoted bool) bool {
+	return (start == 0 || !w.continues(lower[start-1]) || start == len(bom) && bytes.HasPrefix(lower, bom)) &&
+		(!quoted || afterQuote(lower, start))
+}
+
+// EndsWord reports whether a word may end just before lower[end].
+func EndsWord(lower []byte, end int, w Word) bool {
+	return end == len(lower) || !w.continues(lower[end])
 }
 
 // bom is the UTF-8 byte order mark: at the start of a file it is no part
