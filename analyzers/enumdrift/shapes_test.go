@@ -512,9 +512,17 @@ class TestHandback(unittest.TestCase):
 
 def test_rejects_unknown_status():
     validate({"handoff_type": "HANDBACK", "task_id": "t", "status": "okay"}, expect_errors=1)
+
+def test_scope_too_short():
+    ok, errors = validate({"handoff_type": "HANDBACK", "task_id": "t", "status": "Done"})
+    assert not ok and errors
+
+def test_status_accepted():
+    ok, errors = validate({"handoff_type": "HANDBACK", "task_id": "t", "status": "Success"})
+    assert ok
 `
 	got := analyze(t, v, "tests/test_handback.py", src)
-	want := []string{"6:63 enumdrift/status-case SUCCESS->success"}
+	want := []string{"6:63 enumdrift/status-case SUCCESS->success", "28:82 enumdrift/status-case Success->success"}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %q, want %q", got, want)
 	}

@@ -139,6 +139,9 @@ type extractor struct {
 	fs funcState
 	// vs holds the values built so far (literals.go).
 	vs valueState
+	// failing caches, by function node, whether a test function expects
+	// failure (rejected.go); reset per file.
+	failing map[int32]bool
 }
 
 // release returns x to the pool, dropping references to the caller's data
@@ -194,6 +197,7 @@ func (x *extractor) extract(f *facts.File, src []byte) {
 	x.fs.mod.ready = false
 	x.lines.Reset(src)
 	x.stack = x.stack[:0]
+	clear(x.failing)
 	x.scopes = append(x.scopes[:0], scope{node: -1, kind: scopeModule, group: -1})
 	n := x.nodes
 	for i := 0; i < len(n); i++ {

@@ -6,7 +6,8 @@ import "bytes"
 // expects to be refused (facts.Mapping.Rejected): its row (the tuple or
 // list it is an item of) holds False, or it lies under `with
 // pytest.raises(...)` or `self.assertRaises(...)`, or in a test function
-// named for invalid input. x.stack holds i's ancestors, its parent last.
+// named for invalid input or that asserts a failure (assert not ok,
+// assertFalse). x.stack holds i's ancestors, its parent last.
 func (x *extractor) rejected(i int) bool {
 	row := true // the first tuple or list up from i is its row
 	for k := len(x.stack) - 1; k >= 0; k-- {
@@ -23,7 +24,7 @@ func (x *extractor) rejected(i int) bool {
 				return true
 			}
 		case kFunc:
-			if c := x.child(a, fName); c >= 0 && rejectingTest(x.text(c)) {
+			if c := x.child(a, fName); c >= 0 && (rejectingTest(x.text(c)) || x.expectsFailure(a)) {
 				return true
 			}
 		default:
@@ -84,4 +85,32 @@ func rejectingTest(name []byte) bool {
 		}
 	}
 	return false
+}
+
+// expectsFailure reports a test function (test_*) whose body asserts a
+// failure: assert not ..., self.assertFalse(...). Cached per function.
+func (x *extractor) expectsFailure(fn int) bool {
+	if v, ok := x.failing[int32(fn)]; ok {
+		return v
+	}
+	v := false
+	if c := x.child(fn, fName); c >= 0 && bytes.HasPrefix(x.text(c), []byte("test")) {
+		end := int(x.nodes[fn].End)
+		for i := fn + 1; i < end && !v; i++ {
+			switch x.kind(i) {
+			case kAssert: // assert not ok, assert not ok and errors
+				t := x.text(x.namedFirst(i))
+				v = len(t) > 3 && bytes.HasPrefix(t, []byte("not")) && (t[3] == ' ' || t[3] == '(' || t[3] == '\t')
+			case kCall:
+				if f := x.child(i, fFunction); x.kind(f) == kAttr {
+					v = bytes.Equal(x.text(x.child(f, fAttribute)), []byte("assertFalse"))
+				}
+			}
+		}
+	}
+	if x.failing == nil {
+		x.failing = map[int32]bool{}
+	}
+	x.failing[int32(fn)] = v
+	return v
 }
