@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -36,8 +37,12 @@ func checkRenamed(cfg *config.Config, spec *msgcheck.Spec) config.Errors {
 	return errs
 }
 
-// withRenamed is spec with the config's former names; with none, spec.
+// withRenamed is spec with the protocol's known former names (those of
+// the embedded spec, which a repository's own spec of protocol-core may
+// not list: its older agents still write role for agent) and the
+// config's; with none, spec.
 func withRenamed(cfg *config.Config, spec *msgcheck.Spec) (*msgcheck.Spec, error) {
+	spec = withKnownFormer(spec)
 	if cfg == nil || len(cfg.Renamed) == 0 {
 		return spec, nil
 	}
@@ -53,4 +58,29 @@ func withRenamed(cfg *config.Config, spec *msgcheck.Spec) (*msgcheck.Spec, error
 		return nil, cfg.Errorf(cfg.Pos("renamed"), "%v", err)
 	}
 	return out, nil
+}
+
+// withKnownFormer adds to a spec of protocol-core the former names the
+// embedded spec gives its fields, where the spec has the field and the
+// name is neither one of its fields nor another field's former name: as
+// enumdrift gives a spec without aliases the embedded legacy spellings.
+func withKnownFormer(spec *msgcheck.Spec) *msgcheck.Spec {
+	def := msgcheck.DefaultSpec()
+	if spec == def || !strings.EqualFold(cmp.Or(strings.TrimSpace(spec.Protocol), def.Protocol), def.Protocol) {
+		return spec
+	}
+	var rs []msgcheck.Rename
+	for _, kind := range spec.Kinds() {
+		fields, own := spec.Fields(kind), spec.FormerNames(kind)
+		for old, field := range def.FormerNames(kind) {
+			if slices.Contains(fields, field) && !slices.Contains(fields, old) && own[old] == "" {
+				rs = append(rs, msgcheck.Rename{Kind: kind, Field: field, Former: old})
+			}
+		}
+	}
+	slices.SortFunc(rs, func(a, b msgcheck.Rename) int { return cmp.Compare(a.Kind+"."+a.Former, b.Kind+"."+b.Former) })
+	if out, err := spec.WithFormerNames(rs); err == nil {
+		return out
+	}
+	return spec
 }
