@@ -31,3 +31,18 @@ func aliasSet(name string) bool {
 	}
 	return false
 }
+
+// aliasNote tells whether the comment about a group says it holds old
+// spellings: "# legacy spellings, still accepted", "// deprecated".
+func aliasNote(note string) bool {
+	if note == "" {
+		return false
+	}
+	low := strings.ToLower(note)
+	for _, w := range [...]string{"legacy", "deprecated", "alias", "synonym", "old spelling", "backward compat", "backwards compat"} {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
+}

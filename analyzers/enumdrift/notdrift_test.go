@@ -159,3 +159,34 @@ def route(delegate):
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestCommentedAliasSet: a set whose comment says it holds old or alias
+// spellings is the spellings accepted beside the canonical ones, even in
+// a file that handles the kind; the same set without the comment is
+// drift.
+func TestCommentedAliasSet(t *testing.T) {
+	v := shapesVocabulary(t)
+	const body = `
+def accept(handback):
+    return handback["status"] in OLD_WORDS or handback["status"] in PREV
+`
+	for _, c := range []struct {
+		name, src string
+		want      int
+	}{
+		{"commented above and at the end", `# Old spellings from v0 workers, still accepted
+# (legacy: see the migration notes)
+OLD_WORDS = {"complete", "failed", "Success"}
+PREV = ["finished", "Failed", "SUCCESS"]  # deprecated, kept for old queues
+` + body, 0},
+		{"no comment", `OLD_WORDS = {"complete", "failed", "Success"}
+PREV = ["finished", "Failed", "SUCCESS"]
+` + body, 3},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := analyze(t, v, "handback_router.py", c.src); len(got) != c.want {
+				t.Errorf("got %d findings %q, want %d", len(got), got, c.want)
+			}
+		})
+	}
+}

@@ -97,6 +97,11 @@ type Group struct {
 	Scope string
 	// Members are indices in File.Strings, in source order.
 	Members []int
+	// Note is the comment the source writes about the group, where the
+	// extractor reads one: the comment lines just above its first line
+	// and a comment at the end of it ("# legacy spellings, still
+	// accepted"); empty otherwise.
+	Note string
 }
 
 // Mapping is a literal mapping: a YAML/JSON object, a Python dict literal

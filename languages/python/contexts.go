@@ -398,7 +398,7 @@ func (x *extractor) stringSet(i int) []int {
 // newGroup appends a group defined in the current scope (the Scope its
 // members get).
 func (x *extractor) newGroup(k facts.GroupKind, name string, off uint32) int {
-	x.f.Groups = append(x.f.Groups, facts.Group{Kind: k, Name: name, Pos: x.pos(off), Scope: x.scope().name})
+	x.f.Groups = append(x.f.Groups, facts.Group{Kind: k, Name: name, Pos: x.pos(off), Scope: x.scope().name, Note: x.noteAt(off)})
 	return len(x.f.Groups) - 1
 }
 

@@ -114,3 +114,31 @@ func (x *extractor) expectsFailure(fn int) bool {
 	x.failing[int32(fn)] = v
 	return v
 }
+
+// noteAt is the comment about the line at off (facts.Group.Note): the
+// "#" lines just above it, at most five, and the text after a "#" at the
+// end of the line.
+func (x *extractor) noteAt(off uint32) string {
+	src := x.src
+	start := bytes.LastIndexByte(src[:off], '\n') + 1
+	end := bytes.IndexByte(src[off:], '\n')
+	if end < 0 {
+		end = len(src)
+	} else {
+		end += int(off)
+	}
+	var note []byte
+	if i := bytes.IndexByte(src[off:end], '#'); i >= 0 {
+		note = src[int(off)+i+1 : end]
+	}
+	for n, at := 0, start; n < 5 && at > 0; n++ {
+		prev := bytes.LastIndexByte(src[:at-1], '\n') + 1
+		line := bytes.TrimSpace(src[prev : at-1])
+		if len(line) == 0 || line[0] != '#' {
+			break
+		}
+		note = append(append(append([]byte{}, line[1:]...), ' '), note...)
+		at = prev
+	}
+	return string(bytes.TrimSpace(note))
+}
