@@ -513,7 +513,7 @@ func (c *checker) groups() {
 		if g.Kind == facts.GroupCases {
 			continue // switch cases are judged with the comparisons
 		}
-		if aliasSet(g.Name) || aliasNote(g.Note) {
+		if aliasSet(g.Name) || aliasNote(g.Note) && !c.notesMember(g) {
 			continue // the spellings accepted beside the canonical ones
 		}
 		skip := c.groupForeign(gi)
@@ -570,6 +570,18 @@ func (c *checker) groups() {
 			})
 		}
 	}
+}
+
+// notesMember tells whether a group's comment names one of its members
+// ("# escalated: legacy"): it speaks of that word, not of the group.
+func (c *checker) notesMember(g facts.Group) bool {
+	low := strings.ToLower(g.Note)
+	for _, i := range g.Members {
+		if v := strings.ToLower(strings.TrimSpace(c.f.Strings[i].Value)); v != "" && strings.Contains(low, v) {
+			return true
+		}
+	}
+	return false
 }
 
 // schemaField returns, for the list of a schema's `enum` at pos, the

@@ -179,6 +179,9 @@ def accept(handback):
 OLD_WORDS = {"complete", "failed", "Success"}
 PREV = ["finished", "Failed", "SUCCESS"]  # deprecated, kept for old queues
 ` + body, 0},
+		{"a comment on one member", `OLD_WORDS = {"complete", "failed", "Success"}  # complete: legacy, planted
+PREV = ["finished", "Failed", "SUCCESS"]
+` + body, 3},
 		{"no comment", `OLD_WORDS = {"complete", "failed", "Success"}
 PREV = ["finished", "Failed", "SUCCESS"]
 ` + body, 3},
