@@ -1,8 +1,11 @@
 package enumdrift
 
 import (
+	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/protoscan-dev/protoscan/languages/facts"
 )
 
 // aliasSetWords are the words of a collection's name that say it holds
@@ -42,6 +45,42 @@ func aliasNote(note string) bool {
 	for _, w := range [...]string{"legacy", "deprecated", "alias", "synonym", "old spelling", "backward compat", "backwards compat"} {
 		if strings.Contains(low, w) {
 			return true
+		}
+	}
+	return false
+}
+
+// unionedAlias tells whether group g is united with a set that defines an
+// enum (ACCEPTED = CANONICAL | LEGACY) without defining it itself: it
+// holds the spellings accepted beside the canonical ones.
+func (c *checker) unionedAlias(g facts.Group) bool {
+	if g.Name == "" || len(c.f.Unions) == 0 {
+		return false
+	}
+	byName := func(name string) []int {
+		for gi := range c.f.Groups {
+			if o := &c.f.Groups[gi]; o.Name == name && o.Kind != facts.GroupCases {
+				return o.Members
+			}
+		}
+		return nil
+	}
+	canonicalSet := func(members []int) bool {
+		for _, e := range c.v.enums {
+			if f := c.fitOf(members, e); f.exact >= 3 && f.exact == len(members) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, u := range c.f.Unions {
+		if !slices.Contains(u.Parts, g.Name) || canonicalSet(g.Members) {
+			continue
+		}
+		for _, p := range u.Parts {
+			if p != g.Name && canonicalSet(byName(p)) {
+				return true
+			}
 		}
 	}
 	return false

@@ -513,7 +513,7 @@ func (c *checker) groups() {
 		if g.Kind == facts.GroupCases {
 			continue // switch cases are judged with the comparisons
 		}
-		if aliasSet(g.Name) || aliasNote(g.Note) && !c.notesMember(g) {
+		if aliasSet(g.Name) || aliasNote(g.Note) && !c.notesMember(g) || c.unionedAlias(g) {
 			continue // the spellings accepted beside the canonical ones
 		}
 		skip := c.groupForeign(gi)

@@ -193,3 +193,43 @@ PREV = ["finished", "Failed", "SUCCESS"]
 		})
 	}
 }
+
+// TestUnionedAliasSet: a set united with the canonical one holds the
+// spellings accepted beside it, however it is named or the union written;
+// the same set tested alone is drift.
+func TestUnionedAliasSet(t *testing.T) {
+	v := shapesVocabulary(t)
+	const sets = `CANONICAL = {"success", "failure", "partial", "blocked", "escalate"}
+OLD = {"complete", "failed", "Escalated"}
+`
+	for _, c := range []struct {
+		name, src string
+		want      int
+	}{
+		{"a | b", sets + `ACCEPTED = CANONICAL | OLD
+
+def accept(handback):
+    return handback["status"] in ACCEPTED or handback["status"] in OLD
+`, 0},
+		{"union()", sets + `ACCEPTED = frozenset(CANONICAL).union(OLD)
+
+def accept(handback):
+    return handback["status"] in OLD
+`, 0},
+		{"splats", sets + `ACCEPTED = {*CANONICAL, *OLD}
+
+def accept(handback):
+    return handback["status"] in OLD
+`, 0},
+		{"tested alone", sets + `
+def accept(handback):
+    return handback["status"] in OLD
+`, 3},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := analyze(t, v, "handback_router.py", c.src); len(got) != c.want {
+				t.Errorf("got %d findings %q, want %d", len(got), got, c.want)
+			}
+		})
+	}
+}

@@ -198,6 +198,19 @@ type File struct {
 	// Tests are the lookups of a field's value in a named collection, in
 	// source order.
 	Tests []Test
+	// Unions are the collections built as the union of named ones.
+	Unions []Union
+}
+
+// Union is a collection bound to a name as the union of collections
+// bound to names: ACCEPTED = CANONICAL | LEGACY, CANONICAL.union(OLD),
+// {*CANONICAL, *OLD}. A set unioned with the canonical one holds the
+// spellings accepted beside it.
+type Union struct {
+	Name  string
+	Parts []string // the names united, as Group.Name spells them
+	Scope string
+	Pos   Pos
 }
 
 // Test is a membership test or lookup of a field's value in a collection

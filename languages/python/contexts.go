@@ -260,6 +260,9 @@ func (x *extractor) assign(i int) {
 				return
 			}
 		}
+		if parts := x.unionParts(right); len(parts) >= 2 {
+			x.f.Unions = append(x.f.Unions, facts.Union{Name: name, Parts: parts, Scope: s.name, Pos: x.pos(x.nodes[left].StartByte)})
+		}
 		// Sets of strings, at any level. A local one the function never
 		// reads is dropped with its group, like any dead store.
 		if elems := x.stringSet(right); len(elems) > 0 {

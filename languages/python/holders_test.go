@@ -1,6 +1,10 @@
 package python
 
-import "testing"
+import (
+	"fmt"
+	"slices"
+	"testing"
+)
 
 // TestHolders: the holders of a field's values that are not literals at
 // the place of use: a collection read at an index, an enum member or
@@ -61,4 +65,27 @@ S assign "a" key=valid recv=self scope=setup @2:19-2:22
 S assign "b" key=valid recv=self scope=setup @2:24-2:27
 `},
 	})
+}
+
+// TestUnions: a name bound to the union of named collections is one fact
+// whatever the spelling of the union; a union with a literal is none.
+func TestUnions(t *testing.T) {
+	src := `ACCEPTED = CANONICAL | OLD | states.NEWER
+B = frozenset(CANONICAL).union(OLD)
+C = {*CANONICAL, *OLD}
+D = CANONICAL | {"done"}
+E = CANONICAL
+`
+	f, err := Extract("u.py", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, u := range f.Unions {
+		got = append(got, fmt.Sprintf("%s=%v@%d", u.Name, u.Parts, u.Pos.Line))
+	}
+	want := []string{"ACCEPTED=[CANONICAL OLD NEWER]@1", "B=[CANONICAL OLD]@2", "C=[CANONICAL OLD]@3"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
 }
