@@ -106,6 +106,7 @@ func Analyze(f *facts.File, v *Vocabulary) Result {
 	c.formerNames()
 	c.mappings()
 	c.groups()
+	c.inlineGates()
 	c.routingTables()
 	c.tableLists()
 	c.comparisons()

@@ -116,3 +116,54 @@ func receiverNamesKind(tests []facts.Test, e *Enum) bool {
 	}
 	return false
 }
+
+// inlineGates judges the literal collections a function tests a field
+// against where it writes them (if status not in ("success", "failure",
+// "partial"): raise): read from the function's comparisons (facts.Const)
+// with the same field, operator and outcome on one line, they gate
+// acceptance as a named set does, and are reported as rejectsValid
+// reports one.
+func (c *checker) inlineGates() {
+	if len(c.f.Functions) == 0 {
+		return
+	}
+	at := make(map[facts.Pos]int, len(c.f.Strings))
+	for i := range c.f.Strings {
+		at[c.f.Strings[i].Pos] = i
+	}
+	type key struct {
+		field, op string
+		line      int
+		branch    facts.Branch
+	}
+	for fi := range c.f.Functions {
+		var order []key
+		sets := map[key][]int{}
+		for _, k := range c.f.Functions[fi].Consts {
+			if _, isString := k.Value.(string); !isString || k.Field == "" || k.Measure != "" || k.Name != "" || (k.Op != "in" && k.Op != "not in") {
+				continue
+			}
+			i, ok := at[k.Pos]
+			if !ok {
+				continue
+			}
+			kk := key{k.Field, k.Op, k.Pos.Line, k.Branch}
+			if _, seen := sets[kk]; !seen {
+				order = append(order, kk)
+			}
+			sets[kk] = append(sets[kk], i)
+		}
+		for _, kk := range order {
+			members := sets[kk]
+			gate := kk.op == "not in" && kk.branch == facts.BranchReject || kk.op == "in" && kk.branch == facts.BranchAccept
+			field := kk.field[strings.LastIndexByte(kk.field, '.')+1:]
+			tied := c.v.fieldEnums(field)
+			if !gate || len(members) < 2 || len(tied) == 0 {
+				continue
+			}
+			if e, f := c.pick(members, tied, func(e *Enum) bool { return c.foreignString(members[0], e) }); e != nil && c.tiedTo(e, f, len(members), nil) {
+				c.rejectsValid(c.f.Strings[members[0]].Pos, "", members, e, f, tied, nil, "the collection written in the test", "tested against "+kk.field)
+			}
+		}
+	}
+}

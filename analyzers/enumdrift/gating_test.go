@@ -278,3 +278,28 @@ func Route(d Delegate) {
 func TestAnalyzerValidators(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), enumdrift.Analyzer, "validators")
 }
+
+// TestInlineGates: a collection written in the test itself gates as a
+// named one does; one that routes, or that holds every value, does not.
+func TestInlineGates(t *testing.T) {
+	v := shapesVocabulary(t)
+	src := `
+def validate_handback(hb):
+    if hb["status"] not in ("success", "failure", "partial"):
+        raise ValueError(hb["status"])
+    if hb["status"] in ("success", "failure"):
+        archive(hb)
+    if hb["status"] not in ["success", "failure", "partial", "blocked", "escalate"]:
+        raise ValueError(hb["status"])
+`
+	var got []string
+	for _, s := range analyze(t, v, "handback_validator.py", src) {
+		if strings.Contains(s, "missing-") {
+			got = append(got, s)
+		}
+	}
+	want := []string{"3:29 enumdrift/missing-status ->"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
