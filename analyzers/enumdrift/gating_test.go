@@ -303,3 +303,31 @@ def validate_handback(hb):
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestEnumConversionGates: converting the field to an Enum class that
+// lacks values refuses valid messages (the conversion raises ValueError).
+func TestEnumConversionGates(t *testing.T) {
+	v := shapesVocabulary(t)
+	src := `from enum import Enum
+
+class Status(str, Enum):
+    SUCCESS = "success"
+    FAILURE = "failure"
+    PARTIAL = "partial"
+
+def parse(hb):
+    return Status(hb["status"])
+`
+	f, err := extract.File("handback_parser.py", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, fd := range enumdrift.Analyze(f, v).Findings {
+		got = append(got, fmt.Sprintf("%d:%d %s %s: %s", fd.Line, fd.Col, fd.Rule, fd.Severity, fd.Message))
+	}
+	want := []string{"3:7 enumdrift/missing-status error: enum Status rejects the valid HANDBACK statuses blocked, escalate (tested against hb.status; the statuses are success, failure, partial, blocked, escalate)"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -89,7 +89,7 @@ func (x *extractor) heldCompare(l, r int) {
 }
 
 // enumCall records Agent(d["agent"]): the field's value made a member of
-// the class, a Test of the field in it.
+// the class, a Test of the field in it that gates acceptance.
 func (x *extractor) enumCall(fn int, pos []int) {
 	if len(pos) != 1 || x.kind(fn) != kIdent || !upperFirst(x.text(fn)) || exceptionName(x.text(fn)) {
 		return
@@ -99,6 +99,9 @@ func (x *extractor) enumCall(fn int, pos []int) {
 		return
 	}
 	x.heldIn(string(x.text(fn)), key, recv, pos[0])
+	// an Enum class refuses a value that is none of its members
+	// (ValueError): the conversion lets only its values through
+	x.f.Tests[len(x.f.Tests)-1].Branch = facts.BranchAccept
 }
 
 // attrSet records self.NAME = {"a", "b"} (or cls.NAME) in a method as a

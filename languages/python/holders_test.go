@@ -35,7 +35,7 @@ def route(delegate):
 `, `
 T Agent key=agent recv=delegate scope=route @2:8
 T Agent key=agent recv=delegate scope=route @2:45
-T Agent key=agent recv=delegate scope=route @3:22
+T Agent key=agent recv=delegate scope=route accept @3:22
 `},
 		{"attributes of objects and calls of functions are no holders", `
 def route(delegate):
