@@ -164,31 +164,12 @@ func (c *checker) foreignString(i int, e *Enum) bool {
 	return s.Group >= 0 && c.groupProtocol != nil && c.groupProtocol[s.Group] != "" && !strings.EqualFold(c.groupProtocol[s.Group], e.protocol)
 }
 
-// kindWords are the spellings that name a kind in paths and type names:
-// the kind's whole name without its version, with or without separators
-// (handback; nexus_handoff, nexushandoff, nexus-handoff for
-// nexus_handoff_v2). Its parts alone (phase, handoff) are everyone's words.
-func kindWords(kind string) []string {
-	parts := strings.FieldsFunc(strings.ToLower(kind), func(r rune) bool { return r == '_' || r == '-' })
-	if n := len(parts); n > 1 && len(parts[n-1]) >= 2 && parts[n-1][0] == 'v' && strings.Trim(parts[n-1][1:], "0123456789") == "" {
-		parts = parts[:n-1]
-	}
-	var out []string
-	for _, sep := range []string{"_", "", "-"} {
-		w := strings.Join(parts, sep)
-		if len(w) >= 5 && !slices.Contains(out, w) {
-			out = append(out, w)
-		}
-	}
-	return out
-}
-
 func namesKind(s string, e *Enum) bool {
 	if s == "" {
 		return false
 	}
 	low := strings.ToLower(s)
-	for _, w := range kindWords(e.Kind) {
+	for _, w := range evidence.KindNames(e.Kind) {
 		if strings.Contains(low, w) {
 			return true
 		}

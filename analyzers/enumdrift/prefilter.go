@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/protoscan-dev/protoscan/analyzers/internal/prefilter"
+	"github.com/protoscan-dev/protoscan/msgcheck/evidence"
 )
 
 // Prefilter tells from a file's bytes (and name) whether Check could
@@ -95,7 +96,7 @@ func NewPrefilter(v *Vocabulary) *Prefilter {
 			}
 		}
 		ef := enumFilter{common: e.common, field: fi}
-		for _, w := range kindWords(e.Kind) {
+		for _, w := range evidence.KindNames(e.Kind) {
 			ef.kind = append(ef.kind, []byte(w))
 		}
 		add := func(spelling, to string) {

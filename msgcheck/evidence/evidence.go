@@ -47,17 +47,25 @@ import (
 var everyday = map[string]bool{"delegate": true}
 
 // KindWords are the spellings that name a kind in any case, in paths and
-// names: the kind's whole name without its version, with or without
-// separators (handback; nexus_handoff, nexushandoff, nexus-handoff for
-// nexus_handoff_v2). Its parts alone (phase, handoff) are everyone's
-// words, and so is an everyday name (delegate): it has none.
+// names (KindNames), but an everyday name (delegate) has none: alone, it
+// is no evidence.
 func KindWords(kind string) []string {
+	if everyday[strings.ToLower(kind)] {
+		return nil
+	}
+	return KindNames(kind)
+}
+
+// KindNames are the spellings of a kind's name in identifiers and paths:
+// the kind's whole name without its version, with or without separators
+// (handback; nexus_handoff, nexushandoff, nexus-handoff for
+// nexus_handoff_v2). Its parts alone (phase, handoff) are everyone's
+// words. A receiver or type so named (delegate["agent"]) still names the
+// kind beside the kind's field, everyday word or not.
+func KindNames(kind string) []string {
 	parts := strings.FieldsFunc(strings.ToLower(kind), func(r rune) bool { return r == '_' || r == '-' })
 	if n := len(parts); n > 1 && len(parts[n-1]) >= 2 && parts[n-1][0] == 'v' && strings.Trim(parts[n-1][1:], "0123456789") == "" {
 		parts = parts[:n-1]
-	}
-	if len(parts) == 1 && everyday[parts[0]] {
-		return nil
 	}
 	var out []string
 	for _, sep := range []string{"_", "", "-"} {
