@@ -145,21 +145,7 @@ func InText(src []byte, spec *msgcheck.Spec) bool {
 	return false
 }
 
-func hasWordBytes(s, w []byte) bool {
-	for i := 0; len(w) > 0; {
-		j := bytes.Index(s[i:], w)
-		if j < 0 {
-			return false
-		}
-		j += i
-		end := j + len(w)
-		if (j == 0 || !alnum(s[j-1])) && (end == len(s) || !alnum(s[end])) {
-			return true
-		}
-		i = j + 1
-	}
-	return false
-}
+func hasWordBytes(s, w []byte) bool { return wordIn(s, w, bytes.Index) }
 
 // Shows tells whether the file shows evidence of one kind of spec.
 func Shows(f *facts.File, spec *msgcheck.Spec, kind string) bool {
@@ -302,12 +288,12 @@ func saysKind(s string, words []string, caps string) bool {
 // hasWord tells whether w occurs in s bounded by no letter or digit on
 // either side (HANDBACK in "HANDBACK-001.yaml" and "send a HANDBACK"; not
 // in "HANDBACKS" or "xDELEGATE").
-func hasWord(s, w string) bool {
-	if w == "" {
-		return false
-	}
-	for i := 0; ; {
-		j := strings.Index(s[i:], w)
+func hasWord(s, w string) bool { return w != "" && wordIn(s, w, strings.Index) }
+
+// wordIn is hasWord for a string or bytes, with its Index.
+func wordIn[T string | []byte](s, w T, index func(T, T) int) bool {
+	for i := 0; len(w) > 0; {
+		j := index(s[i:], w)
 		if j < 0 {
 			return false
 		}
@@ -318,6 +304,7 @@ func hasWord(s, w string) bool {
 		}
 		i = j + 1
 	}
+	return false
 }
 
 func alnum(c byte) bool {
