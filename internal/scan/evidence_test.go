@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/protoscan-dev/protoscan/internal/scan"
@@ -96,5 +98,34 @@ func TestEvidenceCached(t *testing.T) {
 	warm := mustScan(t, dir, opts)
 	if warm.Stats.Cached != warm.Stats.Files || len(warm.Findings) != len(cold.Findings) {
 		t.Errorf("warm scan: %d of %d files cached, %d findings, want all and %d", warm.Stats.Cached, warm.Stats.Files, len(warm.Findings), len(cold.Findings))
+	}
+}
+
+// TestEvidenceReadOnlyWhenNeeded: the files the prefilters pass over are
+// read a second time, for protocol evidence, only in a tree whose results
+// hold drift of everyone's words and whose parsed files show none.
+func TestEvidenceReadOnlyWhenNeeded(t *testing.T) {
+	reads := func(files map[string]string) map[string]int {
+		t.Helper()
+		dir := writeTree(t, files)
+		var mu sync.Mutex
+		n := map[string]int{}
+		defer scan.SetReadHook(func(name string) {
+			mu.Lock()
+			n[filepath.Base(name)]++
+			mu.Unlock()
+		})()
+		mustScan(t, dir, fullOptions(t, dir))
+		return n
+	}
+	readme := "# Board\n\nWorkers answer each task with a HANDBACK.\n"
+	quiet := map[string]string{"README.md": readme, "board/app.py": "def f(x):\n    return x + 1\n"}
+	if n := reads(quiet); n["README.md"] != 1 {
+		t.Errorf("no drift to keep: README read %d times, want 1", n["README.md"])
+	}
+	noisy := maps.Clone(taskBoard)
+	noisy["README.md"] = readme
+	if n := reads(noisy); n["README.md"] != 2 {
+		t.Errorf("drift of everyone's words: README read %d times, want 2 (the walk, then for evidence)", n["README.md"])
 	}
 }
