@@ -29,7 +29,7 @@ func (v *Vocabulary) specs() []*msgcheck.Spec {
 // text src (a kind's name in capitals, prose and comments included), or
 // in its facts f (either may be nil).
 func (v *Vocabulary) Evidence(f *facts.File, src []byte) bool {
-	for _, sp := range v.specs() {
+	for _, sp := range v.ev.specs {
 		if evidence.InText(src, sp) {
 			return true
 		}
@@ -37,7 +37,7 @@ func (v *Vocabulary) Evidence(f *facts.File, src []byte) bool {
 	if f == nil {
 		return false
 	}
-	for _, sp := range v.specs() {
+	for _, sp := range v.ev.specs {
 		for _, k := range sp.Kinds() {
 			if evidence.Shows(f, sp, k) {
 				return true
@@ -56,7 +56,7 @@ func (v *Vocabulary) MayShowEvidence(lower []byte) bool {
 	ev := v.ev
 	ev.once.Do(func() {
 		ev.words = [][]byte{[]byte("core_fields")}
-		for _, sp := range v.specs() {
+		for _, sp := range ev.specs {
 			ev.signs.AddShapes(sp)
 			for _, k := range sp.Kinds() {
 				ev.words = append(ev.words, []byte(strings.ToLower(k)))
@@ -75,8 +75,10 @@ func (v *Vocabulary) MayShowEvidence(lower []byte) bool {
 }
 
 // evidenceNeedles are what MayShowEvidence looks for: made once per
-// vocabulary, shared by the vocabularies WithAliases makes of it.
+// vocabulary, shared by the vocabularies WithAliases makes of it, with
+// the specs the evidence is of.
 type evidenceNeedles struct {
+	specs []*msgcheck.Spec
 	once  sync.Once
 	words [][]byte
 	signs msgcheck.Signs

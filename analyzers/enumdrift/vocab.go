@@ -172,6 +172,7 @@ func NewVocabulary(spec *msgcheck.Spec, synonyms map[string]string, more ...*msg
 		}
 	}
 	v.indexFormer()
+	v.ev.specs = v.specs()
 	return v, nil
 }
 
