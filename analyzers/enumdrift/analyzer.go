@@ -91,8 +91,9 @@ func run(pass *analysis.Pass, v *Vocabulary) error {
 	// the package's alias tables explain the drift of all its files: the
 	// files are extracted first, then judged
 	type extracted struct {
-		tf *token.File
-		f  *facts.File
+		tf  *token.File
+		f   *facts.File
+		src []byte // nil when the file cannot be read
 	}
 	var files []extracted
 	var tables []AliasTable
@@ -110,10 +111,14 @@ func run(pass *analysis.Pass, v *Vocabulary) error {
 		}
 		f := golang.ExtractFile(pass.Fset, file, pass.TypesInfo)
 		f.Path = tf.Name()
-		files = append(files, extracted{tf, f})
+		src, err := read(tf.Name())
+		if err != nil {
+			src = nil
+		}
+		golang.AddNotes(f, src)
+		files = append(files, extracted{tf, f, src})
 		tables = append(tables, Analyze(f, v).Tables...)
 		if !shown {
-			src, _ := read(tf.Name())
 			shown = v.Evidence(f, src)
 		}
 	}
@@ -125,7 +130,7 @@ func run(pass *analysis.Pass, v *Vocabulary) error {
 			fds = slices.DeleteFunc(fds, v.Shared)
 		}
 		// a fix that would break the file is not offered (see fix.Select)
-		if src, err := read(tf.Name()); err == nil {
+		if src := x.src; src != nil {
 			fix.Vet(src, fds, golang.Containers)
 		} else {
 			for i := range fds {

@@ -233,3 +233,53 @@ def accept(handback):
 		})
 	}
 }
+
+// TestCommentedAliasSetGo: Go's comments about a set say the same as
+// Python's.
+func TestCommentedAliasSetGo(t *testing.T) {
+	v := shapesVocabulary(t)
+	const body = `
+type Handback struct {
+	TaskID string ` + "`json:\"task_id\"`" + `
+	Status string ` + "`json:\"status\"`" + `
+}
+
+func accept(hb Handback) bool {
+	return slices.Contains(oldWords, hb.Status) || slices.Contains(prev, hb.Status)
+}
+`
+	for _, c := range []struct {
+		name, src string
+		want      int
+	}{
+		{"commented above and at the end", `package router
+
+import "slices"
+
+// Old spellings from v0 workers, still accepted
+// (legacy: see the migration notes)
+var oldWords = []string{"complete", "failed", "Success"}
+var prev = []string{"finished", "Failed", "SUCCESS"} // deprecated, kept for old queues
+` + body, 0},
+		{"a comment on one member", `package router
+
+import "slices"
+
+var oldWords = []string{"complete", "failed", "Success"} // complete: legacy, planted
+var prev = []string{"finished", "Failed", "SUCCESS"}
+` + body, 3},
+		{"no comment", `package router
+
+import "slices"
+
+var oldWords = []string{"complete", "failed", "Success"}
+var prev = []string{"finished", "Failed", "SUCCESS", "http://x/legacy"}
+` + body, 3},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := analyze(t, v, "handback_router.go", c.src); len(got) != c.want {
+				t.Errorf("got %d findings %q, want %d", len(got), got, c.want)
+			}
+		})
+	}
+}

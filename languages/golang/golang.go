@@ -127,6 +127,7 @@ func Extract(path string, src []byte) (*facts.File, error) {
 		return &facts.File{Path: path, Lang: Lang}, err
 	}
 	out := ExtractFile(fset, f, nil)
+	AddNotes(out, src)
 	out.Path = path
 	return out, err
 }
