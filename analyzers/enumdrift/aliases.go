@@ -13,7 +13,7 @@ import (
 // gets the canonical spelling and points at the table.
 type AliasTable struct {
 	Enum    string            // kind.field
-	Entries map[string]string // lower-cased legacy spelling -> canonical value
+	Entries map[string]string // lower-cased legacy spelling -> canonical value, "" from a set of old spellings
 	Place
 }
 
@@ -75,7 +75,8 @@ func (c *checker) aliasTables() []AliasTable {
 // tables as aliases; the spec's own aliases and the configured synonyms
 // come first, and of two tables that map one spelling, the first in
 // tables wins (callers pass them in path order, for a deterministic
-// result).
+// result), except that a table naming the canonical value wins over a
+// set of old spellings, which names none.
 func (v *Vocabulary) WithAliases(tables []AliasTable) *Vocabulary {
 	if len(tables) == 0 {
 		return v
@@ -95,7 +96,9 @@ func (v *Vocabulary) WithAliases(tables []AliasTable) *Vocabulary {
 				if _, spec := ne.aliases[from]; spec {
 					continue
 				}
-				if _, seen := ne.learned[from]; !seen {
+				// a table that names the target wins over a set
+				// of old spellings that cannot
+				if old, seen := ne.learned[from]; !seen || old.To == "" && to != "" {
 					ne.learned[from] = Alias{To: to, Table: t.Place}
 				}
 			}

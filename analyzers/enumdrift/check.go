@@ -99,7 +99,7 @@ type Result struct {
 func Analyze(f *facts.File, v *Vocabulary) Result {
 	c := checker{f: f, v: v, reported: map[int]bool{}, used: map[int]bool{}, unknown: map[string]bool{}}
 	c.index()
-	tables := c.aliasTables()
+	tables := append(c.aliasTables(), c.aliasSetTables()...)
 	if len(tables) > 0 {
 		c.v = v.WithAliases(tables)
 	}
@@ -392,7 +392,9 @@ func (c *checker) fitOf(members []int, e *Enum) fit {
 		}
 		if cl == canonical || cl == caseDrift || cl == legacy {
 			f.related++
-			f.covered[to] = true
+			if to != "" { // an old spelling of no known value covers none
+				f.covered[to] = true
+			}
 		}
 	}
 	return f
@@ -853,7 +855,11 @@ func (c *checker) judge(i int, e *Enum, certain bool, context string) {
 		}
 	case legacy:
 		rule = e.rules.legacy
-		if t, ok := e.legacyTable(s.Value); ok {
+		if t, ok := e.legacyTable(s.Value); ok && to == "" {
+			msg = fmt.Sprintf("legacy %s %q: the set of old spellings at %s:%d accepts it, and the protocol has no such value (%s; %s)", e.noun(), s.Value, t.Path, t.Line, context, e.valuesText())
+			related = append(related, finding.Location{Path: t.Path, Line: t.Line, Col: t.Col,
+				Message: fmt.Sprintf("the set of old spellings that holds %q", strings.ToLower(strings.TrimSpace(s.Value)))})
+		} else if ok {
 			msg = fmt.Sprintf("legacy %s %q: the protocol spells it %q, as the alias table at %s:%d says (%s)", e.noun(), s.Value, to, t.Path, t.Line, context)
 			related = append(related, finding.Location{Path: t.Path, Line: t.Line, Col: t.Col,
 				Message: fmt.Sprintf("the alias table that maps %q to %q", strings.ToLower(strings.TrimSpace(s.Value)), to)})

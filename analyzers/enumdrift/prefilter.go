@@ -178,15 +178,25 @@ func (p *Prefilter) Match(name string, quoted bool, src, buf []byte) (bool, []by
 		}
 		return found[wi] == 1
 	}
+	within := func(fi int) bool {
+		for _, sp := range p.fields[fi] {
+			if bytes.Contains(lower, sp) {
+				return true
+			}
+		}
+		return false
+	}
 	for i := range p.enums {
-		if p.enums[i].match(lower, lowName, present, has) {
+		if p.enums[i].match(lower, lowName, present, within, has) {
 			return true, lower
 		}
 	}
 	return false, lower
 }
 
-func (ef *enumFilter) match(lower []byte, lowName string, present, has func(int) bool) bool {
+// match: present(field) says the field's name is a word of the file,
+// within(field) that it is part of one; has(word) that a value is spelled.
+func (ef *enumFilter) match(lower []byte, lowName string, present, within, has func(int) bool) bool {
 	hasField := present(ef.field)
 	if ef.common && !hasField {
 		// the words of most enums are common words: without the field's
@@ -197,11 +207,14 @@ func (ef *enumFilter) match(lower []byte, lowName string, present, has func(int)
 	if values >= 3 {
 		return true
 	}
-	if values >= 2 && (bytes.Contains(lower, aliasWord) || bytes.Contains(lower, legacyWord)) {
+	oldWords := bytes.Contains(lower, aliasWord) || bytes.Contains(lower, legacyWord)
+	if values >= 2 && oldWords {
 		return true
 	}
 	if !hasField {
-		return false
+		// a set of old spellings names the field in its own name
+		// (LEGACY_STATUSES): it is learned from (see aliasSetTables)
+		return values >= 1 && oldWords && within(ef.field)
 	}
 	if values >= 2 {
 		return true
@@ -238,6 +251,9 @@ func (ef *enumFilter) values(has func(int) bool, most int) int {
 	var seen []string
 	for i, needle := range ef.needles {
 		t := ef.targets[i]
+		if t == "" {
+			continue // an old spelling of no known value
+		}
 		dup := false
 		for _, s := range seen {
 			dup = dup || s == t
