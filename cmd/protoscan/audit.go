@@ -200,6 +200,7 @@ func (e *env) auditValidator(specPath []string, root string) (*msgcheck.Validato
 	if err != nil {
 		return nil, nil, root, err
 	}
+	specs = engine.KnownFormer(specs)
 	e.specWarnings("audit", specs)
 	// a missing skills/ is said once below, not in every DELEGATE
 	v, err := msgcheck.New(msgcheck.Options{Root: root, UncheckedOnce: true}, specs...)

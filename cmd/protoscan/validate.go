@@ -484,7 +484,7 @@ func (e *env) validator(specPath specPaths, root string) (*msgcheck.Validator, e
 		return nil, err
 	}
 	e.specWarnings("validate", specs)
-	return msgcheck.New(msgcheck.Options{Root: root, Timing: true}, specs...)
+	return msgcheck.New(msgcheck.Options{Root: root, Timing: true}, engine.KnownFormer(specs)...)
 }
 
 // specWarnings prints on stderr what the loader warned about in specs

@@ -60,6 +60,18 @@ func withRenamed(cfg *config.Config, spec *msgcheck.Spec) (*msgcheck.Spec, error
 	return out, nil
 }
 
+// KnownFormer returns specs with the protocol's known former names added
+// to the first, the spec of the messages (see withKnownFormer): validate
+// and the audit read role as agent, as the scan does.
+func KnownFormer(specs []*msgcheck.Spec) []*msgcheck.Spec {
+	if len(specs) == 0 {
+		return specs
+	}
+	out := slices.Clone(specs)
+	out[0] = withKnownFormer(out[0])
+	return out
+}
+
 // withKnownFormer adds to a spec of protocol-core the former names the
 // embedded spec gives its fields, where the spec has the field and the
 // name is neither one of its fields nor another field's former name: as
