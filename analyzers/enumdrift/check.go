@@ -135,6 +135,7 @@ type checker struct {
 	// tests ties groups and mappings, by index, to the field a test looks
 	// their name up with.
 	groupTests, mappingTests map[int][]facts.Test
+	consts                   map[string]int // see constants
 	evidence                 map[*Enum]bool
 	alias                    []bool // mappings that are alias tables
 	// values holds, by mapping, the strings that are values of its keys.
@@ -234,7 +235,7 @@ func (c *checker) index() {
 			return best
 		}
 		for _, t := range c.f.Tests {
-			if len(c.v.fieldEnums(t.Key)) == 0 {
+			if len(c.v.fieldEnums(t.Key)) == 0 || t.Equal {
 				continue
 			}
 			if g := bound(t, groups[t.Collection], true); g >= 0 {
@@ -776,6 +777,7 @@ type subject struct{ scope, receiver, field string }
 // the kind ("done" beside "success" and "failure" in one switch).
 func (c *checker) comparisons() {
 	groups := map[subject][]int{}
+	written := map[subject][2]string{} // the receiver and key as the file first writes them
 	var order []subject
 	for i, s := range c.f.Strings {
 		switch s.Role {
@@ -789,13 +791,29 @@ func (c *checker) comparisons() {
 		k := subject{s.Scope, s.Receiver, normKey(s.Key)}
 		if _, seen := groups[k]; !seen {
 			order = append(order, k)
+			written[k] = [2]string{s.Receiver, s.Key}
 		}
 		groups[k] = append(groups[k], i)
 	}
+	// a constant compared with the field holds one of its values: its
+	// literal is compared where the constant is
+	for _, t := range c.f.Tests {
+		i, ok := c.constants()[t.Collection]
+		if !t.Equal || !ok || len(c.v.fieldEnums(t.Key)) == 0 {
+			continue
+		}
+		k := subject{t.Scope, t.Receiver, normKey(t.Key)}
+		if _, seen := groups[k]; !seen {
+			order = append(order, k)
+			written[k] = [2]string{t.Receiver, t.Key}
+		}
+		if !slices.Contains(groups[k], i) {
+			groups[k] = append(groups[k], i)
+		}
+	}
 	for _, k := range order {
 		members := groups[k]
-		first := c.f.Strings[members[0]]
-		cands := c.v.fieldEnums(first.Key)
+		cands := c.v.fieldEnums(written[k][1])
 		skip := func(e *Enum) bool { return c.foreignString(members[0], e) }
 		// the kind the file handles comes first: its spellings are drift
 		var e *Enum
@@ -820,9 +838,39 @@ func (c *checker) comparisons() {
 			continue
 		}
 		for _, i := range members {
-			c.judge(i, e, evidence || f.exact >= 2, "compared with "+subjectOf(c.f.Strings[i].Receiver, c.f.Strings[i].Key))
+			c.judge(i, e, evidence || f.exact >= 2, "compared with "+subjectOf(written[k][0], written[k][1]))
 		}
 	}
+}
+
+// constants maps the names of the file's string constants to their
+// literal: a name bound once at file level (AGENT_SENIOR = "x", a Go
+// const); a name bound twice holds no one value.
+func (c *checker) constants() map[string]int {
+	if c.consts != nil {
+		return c.consts
+	}
+	c.consts = map[string]int{}
+	twice := map[string]bool{}
+	for i, s := range c.f.Strings {
+		if s.Scope != "" || s.Key == "" || s.Mapping >= 0 {
+			continue
+		}
+		switch {
+		case s.Role == facts.RoleAssign && s.Group < 0:
+		case s.Role == facts.RoleMember && s.Group >= 0 && c.f.Groups[s.Group].Kind == facts.GroupConst:
+		default:
+			continue
+		}
+		if _, seen := c.consts[s.Key]; seen {
+			twice[s.Key] = true
+		}
+		c.consts[s.Key] = i
+	}
+	for k := range twice {
+		delete(c.consts, k)
+	}
+	return c.consts
 }
 
 // judge reports the literal at index i unless it is canonical for e.

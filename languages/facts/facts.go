@@ -236,6 +236,10 @@ type Test struct {
 	// the answer of a predicate not named for validity (is_done's if
 	// status in TERMINAL: return True) are BranchUnknown.
 	Branch Branch
+	// Equal says Collection names a constant the field is compared with
+	// (d["agent"] == AGENT_SENIOR, case AgentSenior:): one value, which
+	// the file may define, not a collection.
+	Equal bool
 }
 
 // List is a literal list (a YAML or JSON sequence) and where each of its

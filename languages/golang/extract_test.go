@@ -272,6 +272,7 @@ func (s *Server) handle(h Handback) {
 			`s2 7:7 case "" key=Status recv=h scope=Server.handle g0`,
 			`s3 11:19 compare "tagless" key=Status recv=h scope=Server.handle`,
 			`g0 cases "h.Status" scope=Server.handle 4:2 [0 1 2]`,
+			`t0 4:9 StatusBlocked key=Status recv=h scope=Server.handle equal`,
 		},
 	},
 	{

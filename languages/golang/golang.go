@@ -524,6 +524,7 @@ func (x *extractor) caseLits(s *ast.SwitchStmt, cc *ast.CaseClause, cl *caseLits
 	for _, v := range cc.List {
 		lit := x.strLit(v)
 		if lit == nil {
+			x.constTest(s.Tag, v) // case AgentSenior:
 			continue
 		}
 		if cl.group < 0 {

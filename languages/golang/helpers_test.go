@@ -72,6 +72,9 @@ func dump(ff *facts.File) []string {
 		case facts.BranchReject:
 			b.WriteString(" reject")
 		}
+		if t.Equal {
+			b.WriteString(" equal")
+		}
 		out = append(out, b.String())
 	}
 	return out

@@ -21,6 +21,22 @@ func (x *extractor) heldCompare(a, b ast.Expr) {
 	}
 	x.heldTest(a, b)
 	x.heldTest(b, a)
+	x.constTest(a, b)
+	x.constTest(b, a)
+}
+
+// constTest records d.Agent == AgentSenior (and case AgentSenior: of a
+// switch over d.Agent) as a Test of the field against the constant
+// (facts.Test.Equal): v is a field read, or a variable bound from one,
+// and c a name, which the file may define as a string constant.
+func (x *extractor) constTest(v, c ast.Expr) {
+	id, ok := unparen(c).(*ast.Ident)
+	if !ok || id.Name == "nil" || id.Name == "true" || id.Name == "false" || id.Name == "_" {
+		return
+	}
+	if s := x.subjectOf(v, true); s.key != "" && s.recv != "" {
+		x.out.Tests = append(x.out.Tests, facts.Test{Collection: id.Name, Key: s.key, Receiver: s.recv, Scope: x.scope, Pos: x.pos(v.Pos()), Equal: true})
+	}
 }
 
 // heldTest records that v, a field read (or a variable bound from one),

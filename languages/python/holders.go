@@ -79,6 +79,10 @@ func (x *extractor) heldIn(coll, key, recv string, at int) {
 // variables, is no field's).
 func (x *extractor) heldCompare(l, r int) {
 	for _, p := range [2][2]int{{l, r}, {r, l}} {
+		if x.kind(p[1]) == kIdent && constName(x.text(p[1])) {
+			x.constCompare(p[1], p[0])
+			continue
+		}
 		if x.holderName(p[1]) < 0 {
 			continue
 		}
@@ -86,6 +90,33 @@ func (x *extractor) heldCompare(l, r int) {
 			x.heldTest(p[1], key, recv, p[0])
 		}
 	}
+}
+
+// constCompare records d["agent"] == AGENT_SENIOR as a Test of the field
+// against the constant (facts.Test.Equal): the constant's value, defined
+// at file level, is then compared with the field.
+func (x *extractor) constCompare(name, v int) {
+	if key, recv, field := x.subject(v); field && key != "" {
+		x.f.Tests = append(x.f.Tests, facts.Test{Collection: string(x.text(name)), Key: key, Receiver: recv,
+			Scope: x.scope().name, Pos: x.pos(x.nodes[v].StartByte), Equal: true})
+	}
+}
+
+// constName tells whether an identifier is spelled as Python spells
+// constants, in upper case (AGENT_SENIOR, DONE): a variable's value is
+// not known where it is compared.
+func constName(b []byte) bool {
+	upper := false
+	for _, c := range b {
+		switch {
+		case c >= 'A' && c <= 'Z':
+			upper = true
+		case c >= '0' && c <= '9', c == '_':
+		default:
+			return false
+		}
+	}
+	return upper
 }
 
 // enumCall records Agent(d["agent"]): the field's value made a member of

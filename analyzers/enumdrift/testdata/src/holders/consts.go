@@ -1,0 +1,22 @@
+package holders
+
+// constants compared with the field: each holds one of its values
+const (
+	agentSecurity = "Security Engineer" // want `"Security Engineer" differs from the canonical "security-engineer" only in case and separators \(compared with delegate.Agent\)`
+	agentQuality  = "QUALITY_ENGINEER"  // want `"QUALITY_ENGINEER" differs from the canonical "quality-engineer" only in case and separators`
+	themeDark     = "Dark Mode"
+)
+
+func review(delegate Delegate, theme string) int {
+	switch delegate.Agent {
+	case agentSecurity:
+		return 1
+	}
+	if agentQuality == delegate.Agent {
+		return 2
+	}
+	if theme == themeDark {
+		return 3
+	}
+	return 0
+}
