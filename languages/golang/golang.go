@@ -525,6 +525,7 @@ func (x *extractor) caseLits(s *ast.SwitchStmt, cc *ast.CaseClause, cl *caseLits
 		lit := x.strLit(v)
 		if lit == nil {
 			x.constTest(s.Tag, v) // case AgentSenior:
+			x.heldTest(s.Tag, v)  // case agents[1]:
 			continue
 		}
 		if cl.group < 0 {

@@ -20,3 +20,14 @@ func review(delegate Delegate, theme string) int {
 	}
 	return 0
 }
+
+// a slice read at an index in a case of a switch over the field
+var reviewers = []string{"Principal Engineer", "orchestrator"} // want `"Principal Engineer" differs from the canonical "principal-engineer" only in case and separators`
+
+func reviewer(delegate Delegate) bool {
+	switch delegate.Agent {
+	case reviewers[0]:
+		return true
+	}
+	return false
+}
