@@ -123,9 +123,26 @@ func run(pass *analysis.Pass, v *Vocabulary) error {
 		}
 	}
 	v = v.WithAliases(tables)
+	// a collection of one file tested in another (facts.Test.From "."):
+	// each file is analyzed with the tests the others make
+	var others []facts.Test
+	for _, x := range files {
+		for _, t := range x.f.Tests {
+			if t.From == "." {
+				t.In, t.Scope = x.f.Path, ""
+				others = append(others, t)
+			}
+		}
+	}
 	for _, x := range files {
 		tf, f := x.tf, x.f
-		fds := Check(f, v)
+		var extra []facts.Test
+		for _, t := range others {
+			if t.In != f.Path {
+				extra = append(extra, t)
+			}
+		}
+		fds := AnalyzeWith(f, v, extra).Findings
 		if !shown {
 			fds = slices.DeleteFunc(fds, v.Shared)
 		}

@@ -88,10 +88,25 @@ type Result struct {
 	// Tables are the file's alias tables (see LearnAliases); they were
 	// applied to the file's own findings.
 	Tables []AliasTable
+	// Imported are the file's tests of a field against a collection it
+	// imports (facts.Test.From): the file that defines the collection is
+	// analyzed again with them (AnalyzeWith), as its own would be.
+	Imported []facts.Test
 	// Unknown holds, lower-cased, sorted and unique, the spellings the
 	// file binds to an enum's field that no alias explains: an alias table
 	// elsewhere in the repository may explain them (see Vocabulary.Explains).
 	Unknown []string
+}
+
+// AnalyzeWith is Analyze with tests other files make of f's collections
+// (Result.Imported, with facts.Test.In set to their file).
+func AnalyzeWith(f *facts.File, v *Vocabulary, tests []facts.Test) Result {
+	if len(tests) == 0 {
+		return Analyze(f, v)
+	}
+	g := *f
+	g.Tests = append(slices.Clip(f.Tests), tests...)
+	return Analyze(&g, v)
 }
 
 // Analyze is Survey, with the file's alias tables and its unexplained
@@ -114,7 +129,13 @@ func Analyze(f *facts.File, v *Vocabulary) Result {
 	slices.SortFunc(c.uses, func(a, b StatusUse) int {
 		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
 	})
-	return Result{Findings: c.out, Statuses: c.uses, Tables: tables, Unknown: slices.Sorted(maps.Keys(c.unknown))}
+	var imported []facts.Test
+	for _, t := range f.Tests {
+		if t.From != "" && t.In == "" && len(v.fieldEnums(t.Key)) > 0 {
+			imported = append(imported, t)
+		}
+	}
+	return Result{Findings: c.out, Statuses: c.uses, Tables: tables, Imported: imported, Unknown: slices.Sorted(maps.Keys(c.unknown))}
 }
 
 type checker struct {
@@ -506,7 +527,7 @@ func (c *checker) groups() {
 		var how string
 		for _, t := range c.groupTests[gi] {
 			tied = append(tied, c.v.fieldEnums(t.Key)...)
-			how = "tested against " + subjectOf(t.Receiver, t.Key)
+			how = testedAgainst(t)
 		}
 		if len(tied) == 0 && g.Name == "enum" {
 			// a schema's enum: the list under the field's key
@@ -587,6 +608,15 @@ func displayName(n string) string {
 	return n
 }
 
+// testedAgainst says what a test ties a collection to: "tested against
+// h.status", and the file for a test another file makes.
+func testedAgainst(t facts.Test) string {
+	if t.In != "" {
+		return "tested against " + subjectOf(t.Receiver, t.Key) + " in " + t.In
+	}
+	return "tested against " + subjectOf(t.Receiver, t.Key)
+}
+
 func subjectOf(recv, key string) string {
 	if recv != "" {
 		return recv + "." + key
@@ -626,7 +656,7 @@ func (c *checker) routingTables() {
 				}
 				if gates(tests) {
 					mp := &c.f.Mappings[m]
-					c.rejectsValid(mp.Pos, mp.Name, members, e, f, tied, tests, "table "+displayName(mp.Name), "tested against "+subjectOf(t.Receiver, t.Key))
+					c.rejectsValid(mp.Pos, mp.Name, members, e, f, tied, tests, "table "+displayName(mp.Name), testedAgainst(t))
 				}
 			}
 			continue

@@ -10,6 +10,7 @@ import (
 	"github.com/protoscan-dev/protoscan/analyzers/divergence"
 	"github.com/protoscan-dev/protoscan/internal/scan/walk"
 	"github.com/protoscan-dev/protoscan/languages/extract"
+	"github.com/protoscan-dev/protoscan/languages/facts"
 )
 
 // constTree is the tree divergence.Resolve looks constants up in: the
@@ -81,4 +82,35 @@ func hasRefs(cands []divergence.Candidate) bool {
 		}
 	}
 	return false
+}
+
+// maxImportedFiles bounds the files analyzed again for the tests other
+// files make of their collections.
+const maxImportedFiles = 256
+
+// testsOfImports maps each file that may define a collection another file
+// imports and tests (enumdrift.Result.Imported) to those tests, marked
+// with the testing file (facts.Test.In) and bound to no function of the
+// defining file.
+func testsOfImports(imported []importedTests, tree *constTree) map[string][]facts.Test {
+	if len(imported) == 0 {
+		return nil
+	}
+	slices.SortFunc(imported, func(a, b importedTests) int { return strings.Compare(a.rel, b.rel) })
+	out := map[string][]facts.Test{}
+	for _, it := range imported {
+		for _, t := range it.tests {
+			for _, p := range tree.ModuleFiles(it.lang, it.rel, t.From) {
+				if p == it.rel {
+					continue
+				}
+				if _, seen := out[p]; !seen && len(out) >= maxImportedFiles {
+					continue
+				}
+				t.In, t.Scope = it.rel, ""
+				out[p] = append(out[p], t)
+			}
+		}
+	}
+	return out
 }

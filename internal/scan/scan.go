@@ -81,6 +81,9 @@ type Options struct {
 	// spec or synonyms named by flag or config), or the tree is a part of
 	// a repository whose other files may show it.
 	AssumeEvidence bool
+	// tests are the tests other files make of a file's collections, by
+	// the file's path as findings name it (see learnAliases).
+	tests map[string][]facts.Test
 }
 
 // Stats count what a scan did.
@@ -205,7 +208,7 @@ func Run(ctx context.Context, root string, opts Options) (*Result, error) {
 	var excluded Excluded
 	err := walk.Stream(ctx, root, opts.Walk, walk.Handler{
 		File: func(f walk.File) error {
-			if opts.Divergence != nil {
+			if opts.Divergence != nil || opts.Vocabulary != nil {
 				tree.add(f)
 			}
 			select {
@@ -269,11 +272,13 @@ func Run(ctx context.Context, root string, opts Options) (*Result, error) {
 	if opts.Vocabulary != nil && err == nil {
 		var tables []enumdrift.AliasTable
 		var unknown []unexplained
+		var imported []importedTests
 		for w := range outs {
 			tables = append(tables, outs[w].tables...)
 			unknown = append(unknown, outs[w].unknown...)
+			imported = append(imported, outs[w].imported...)
 		}
-		learnAliases(ctx, root, opts, maxSize, res, tables, unknown)
+		learnAliases(ctx, root, opts, maxSize, res, tables, unknown, testsOfImports(imported, tree))
 		shown := opts.AssumeEvidence
 		for w := range outs {
 			shown = shown || outs[w].evidence
@@ -313,8 +318,12 @@ func compareLoc(a, b finding.Location) int {
 // tables, and its results replace those of the first pass. Tables are
 // taken in path order, so the result does not depend on which worker read
 // which file. Only the files that need it are read again.
-func learnAliases(ctx context.Context, root string, opts Options, maxSize int64, res *Result, tables []enumdrift.AliasTable, unknown []unexplained) {
-	if len(tables) == 0 || len(unknown) == 0 {
+//
+// tests are the tests other files make of a file's collections (see
+// testsOfImports): such a file is analyzed again with them, whatever its
+// prefilter says.
+func learnAliases(ctx context.Context, root string, opts Options, maxSize int64, res *Result, tables []enumdrift.AliasTable, unknown []unexplained, tests map[string][]facts.Test) {
+	if (len(tables) == 0 || len(unknown) == 0) && len(tests) == 0 {
 		return
 	}
 	slices.SortFunc(tables, func(a, b enumdrift.AliasTable) int {
@@ -323,18 +332,27 @@ func learnAliases(ctx context.Context, root string, opts Options, maxSize int64,
 	learned := opts.Vocabulary.WithAliases(tables)
 	again := opts
 	again.Vocabulary = learned
+	again.tests = tests
 	pre := enumdrift.NewPrefilter(learned)
+	var todo []string
+	for _, u := range unknown {
+		if len(tables) > 0 && learned.Explains(u.words) {
+			todo = append(todo, u.rel)
+		}
+	}
+	for rel := range tests {
+		todo = append(todo, rel)
+	}
+	slices.Sort(todo)
+	todo = slices.Compact(todo)
 	redo := map[string]*fileResult{}
 	var buf []byte
 	var st Stats
-	for _, u := range unknown {
+	for _, rel := range todo {
 		if ctx.Err() != nil {
 			return
 		}
-		if !learned.Explains(u.words) {
-			continue
-		}
-		name := strings.TrimPrefix(strings.TrimPrefix(u.rel, opts.Prefix), "/")
+		name := strings.TrimPrefix(strings.TrimPrefix(rel, opts.Prefix), "/")
 		src, err := readFile(filepath.Join(root, filepath.FromSlash(name)), maxSize)
 		if err != nil {
 			continue // the first pass's results stand
@@ -344,8 +362,8 @@ func learnAliases(ctx context.Context, root string, opts Options, maxSize int64,
 			continue
 		}
 		var r *fileResult
-		r, buf = analyzeFile(name, u.rel, lang, src, again, pre, buf, &st)
-		redo[u.rel] = r
+		r, buf = analyzeFile(name, rel, lang, src, again, pre, buf, &st)
+		redo[rel] = r
 	}
 	if len(redo) == 0 {
 		return
@@ -442,6 +460,14 @@ type fileOut struct {
 	directives map[string][]suppress.Directive
 	tables     []enumdrift.AliasTable
 	unknown    []unexplained
+	imported   []importedTests
+}
+
+// importedTests are the tests a file makes of collections it imports
+// (enumdrift.Result.Imported).
+type importedTests struct {
+	rel, lang string // as findings name the file; its language
+	tests     []facts.Test
 }
 
 // unexplained is a file with spellings of an enum no alias explains.
@@ -609,8 +635,9 @@ type fileResult struct {
 	Statuses   []enumdrift.StatusUse
 	// Tables are the file's alias tables; Unknown the spellings it binds
 	// to an enum that no alias explains (see enumdrift.Result).
-	Tables  []enumdrift.AliasTable
-	Unknown []string
+	Tables   []enumdrift.AliasTable
+	Unknown  []string
+	Imported []facts.Test
 	// HasDirectives is set when the file holds the suppression marker,
 	// even if Directives is empty.
 	HasDirectives bool
@@ -622,7 +649,7 @@ type fileResult struct {
 
 func (r *fileResult) empty() bool {
 	return !r.Parsed && !r.HasDirectives && len(r.Findings) == 0 && len(r.Candidates) == 0 && len(r.Messages) == 0 && len(r.Statuses) == 0 &&
-		len(r.Tables) == 0 && len(r.Unknown) == 0 && !r.Evidence
+		len(r.Tables) == 0 && len(r.Unknown) == 0 && len(r.Imported) == 0 && !r.Evidence
 }
 
 // apply counts r in st and files its outcomes in fo; r may be nil (a file
@@ -646,6 +673,11 @@ func (r *fileResult) apply(rel string, st *Stats, fo *fileOut) ([]finding.Findin
 	fo.tables = append(fo.tables, r.Tables...)
 	if len(r.Unknown) > 0 {
 		fo.unknown = append(fo.unknown, unexplained{rel: rel, words: r.Unknown})
+	}
+	if len(r.Imported) > 0 {
+		if l := extract.ForPath(rel); l != nil {
+			fo.imported = append(fo.imported, importedTests{rel: rel, lang: l.Name, tests: r.Imported})
+		}
 	}
 	st.Candidates += len(r.Candidates)
 	return r.Findings, r.Candidates
@@ -675,6 +707,8 @@ func analyzeFile(name, rel string, lang *extract.Lang, src []byte, opts Options,
 	} else {
 		buf = lowerASCII(buf, src)
 	}
+	// another file tests a collection of this one
+	drift = drift || len(opts.tests[rel]) > 0
 	if opts.Divergence != nil && lang.Divergence {
 		diverge = opts.Divergence.MayHaveCandidates(name, buf)
 	}
@@ -692,9 +726,9 @@ func analyzeFile(name, rel string, lang *extract.Lang, src []byte, opts Options,
 	r.Evidence = opts.Vocabulary != nil && opts.Vocabulary.MayShowEvidence(buf) && opts.Vocabulary.Evidence(facts, src)
 	out := parseProblems(rel, lang.Name, src, broken, opts.Messages)
 	if drift {
-		dr := enumdrift.Analyze(facts, opts.Vocabulary)
+		dr := enumdrift.AnalyzeWith(facts, opts.Vocabulary, opts.tests[rel])
 		out = append(out, dr.Findings...)
-		r.Statuses, r.Tables, r.Unknown = dr.Statuses, dr.Tables, dr.Unknown
+		r.Statuses, r.Tables, r.Unknown, r.Imported = dr.Statuses, dr.Tables, dr.Unknown, dr.Imported
 	}
 	if validate {
 		found, outcomes := opts.Messages.Check(facts)

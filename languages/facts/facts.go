@@ -240,6 +240,14 @@ type Test struct {
 	// (d["agent"] == AGENT_SENIOR, case AgentSenior:): one value, which
 	// the file may define, not a collection.
 	Equal bool
+	// From is the module a collection of another file is imported from,
+	// as the import spells it (Python's from .constants import VALID
+	// gives ".constants"; Go's "." for another file of the package);
+	// empty for the file's own or an unknown one.
+	From string
+	// In is the file of a test another file makes of this file's
+	// collection, as the scan names it; empty for the file's own tests.
+	In string
 }
 
 // List is a literal list (a YAML or JSON sequence) and where each of its

@@ -616,6 +616,7 @@ func (x *extractor) unbind(lhs ast.Expr) {
 func (x *extractor) finish() {
 	x.groupConsts()
 	out := x.out
+	x.otherFiles()
 	if perm := sortPerm(len(out.Tests), func(i int) int { return out.Tests[i].Pos.Offset }); perm != nil {
 		out.Tests = permute(out.Tests, perm)
 	}

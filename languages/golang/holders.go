@@ -25,6 +25,26 @@ func (x *extractor) heldCompare(a, b ast.Expr) {
 	x.constTest(b, a)
 }
 
+// otherFiles marks the tests of collections the file does not define
+// (facts.Test.From "."): another file of the package may.
+func (x *extractor) otherFiles() {
+	if len(x.out.Tests) == 0 {
+		return
+	}
+	defined := map[string]bool{}
+	for _, g := range x.out.Groups {
+		defined[g.Name] = true
+	}
+	for _, m := range x.out.Mappings {
+		defined[m.Name] = true
+	}
+	for i := range x.out.Tests {
+		if t := &x.out.Tests[i]; !t.Equal && t.Collection != "" && !defined[t.Collection] {
+			t.From = "."
+		}
+	}
+}
+
 // constTest records d.Agent == AgentSenior (and case AgentSenior: of a
 // switch over d.Agent) as a Test of the field against the constant
 // (facts.Test.Equal): v is a field read, or a variable bound from one,

@@ -12,7 +12,7 @@ import (
 // directory's files (slash paths, "" for the root), sorted.
 func PackageFiles(files func(dir string) []string, prefix, dir, importPath string) []string {
 	pkg := ""
-	if importPath == "" {
+	if importPath == "" || importPath == "." { // the file's own package
 		pkg = dir
 	} else {
 		for p := importPath; p != ""; {

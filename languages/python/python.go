@@ -72,6 +72,7 @@ import (
 	"bytes"
 	"context"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/protoscan-dev/protoscan/languages/facts"
@@ -340,6 +341,17 @@ func (x *extractor) markDrop(str int) {
 // the groups they leave empty) and renumbers group members.
 func (x *extractor) finish() {
 	f := x.f
+	if len(f.Tests) > 0 && !x.fs.mod.ready {
+		x.scanModule()
+	}
+	for i := range f.Tests {
+		// from .constants import VALID: the collection is another file's
+		if ref, ok := x.fs.mod.imports[f.Tests[i].Collection]; ok {
+			if mod, name, ok := strings.Cut(ref, ":"); ok && name == f.Tests[i].Collection {
+				f.Tests[i].From = mod
+			}
+		}
+	}
 	if !sort.SliceIsSorted(f.Tests, func(a, b int) bool { return f.Tests[a].Pos.Offset < f.Tests[b].Pos.Offset }) {
 		sort.SliceStable(f.Tests, func(a, b int) bool { return f.Tests[a].Pos.Offset < f.Tests[b].Pos.Offset })
 	}
