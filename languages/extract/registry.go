@@ -63,6 +63,11 @@ type Lang struct {
 	// BlockContainers is Containers for a Markdown block's body; nil for
 	// none.
 	BlockContainers func(rel string, body []byte) ([]facts.Container, error)
+	// Imports are the names a file binds by importing them from another
+	// module, each to "MODULE:NAME" (as facts.Const.Ref spells it), which
+	// the divergence analyzer follows to a constant re-exported by a
+	// package; nil for a language that has none.
+	Imports func(ctx context.Context, src []byte) map[string]string
 }
 
 // languages is the registry, in registration order.
@@ -134,6 +139,10 @@ func builtin() []*Lang {
 			},
 			ModuleFiles: func(files func(string) []string, _, from, module string) []string {
 				return python.ModuleFiles(files, dirOf(from), module)
+			},
+			Imports: func(ctx context.Context, src []byte) map[string]string {
+				m, _ := python.ModuleImports(ctx, src)
+				return m
 			},
 			Parse: code(python.Extract),
 			Block: func(rel string, body []byte) (*facts.File, []Broken) {

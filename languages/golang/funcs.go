@@ -58,6 +58,8 @@ type funcState struct {
 	// count), names its parameters carved from strSlab.
 	results *ast.FieldList
 	names   []string
+	// words are the file's word counters (measures.go)
+	words map[string]bool
 	// resume is the base of the field chain being walked for the literal
 	// facts only (shapeSpine): shapes resume there (see shapeChain).
 	resume ast.Expr
@@ -112,6 +114,7 @@ var builtinFuncs = map[string]bool{"len": true, "panic": true, "make": true, "ne
 // that a comparison with one (q < minQuality) gives its value.
 // It also sizes File.Functions.
 func (x *extractor) prepareFuncs(f *ast.File) {
+	x.prepareHelpers(f)
 	n := 0
 	for _, d := range f.Decls {
 		switch d := d.(type) {
@@ -575,7 +578,7 @@ func (x *extractor) addConst(v any, r fieldRef, op string, p token.Pos) {
 
 func (x *extractor) addNamed(v cval, r fieldRef, op string, p token.Pos, pol facts.Branch) {
 	x.fn.consts = append(x.fn.consts, facts.Const{Value: v.v, Field: r.path, Measure: r.measure, Op: op, Pos: x.pos(p),
-		Name: v.name, Ref: v.ref, Branch: pol})
+		Name: v.name, Ref: v.ref, Branch: pol, Base: v.base, Scale: v.scale})
 }
 
 // cval is a comparison's constant operand: its value, the constant it is
@@ -583,6 +586,9 @@ func (x *extractor) addNamed(v cval, r fieldRef, op string, p token.Pos, pol fac
 type cval struct {
 	v         any
 	name, ref string
+	// base and scale: ref's constant is part of an expression (see
+	// facts.Const.Base)
+	base, scale float64
 }
 
 // namedConst is constOf with the name of a named constant, and without
@@ -590,6 +596,9 @@ type cval struct {
 // pkg.Name of an imported package, or a name neither the function nor
 // the file declares.
 func (x *extractor) namedConst(e ast.Expr, p token.Pos) (cval, token.Pos, bool) {
+	if c, ok := x.arithConst(e, p); ok {
+		return c, p, true
+	}
 	if v, at, ok := x.constOf(e, p); ok {
 		c := cval{v: v}
 		switch u := unparen(e).(type) {
@@ -1309,6 +1318,12 @@ func (x *extractor) refOf(e ast.Expr, bare bool) fieldRef {
 		if w := x.wordsArg(v); w != nil {
 			if r := x.refOf(w, true); r.measure == "" && r.path != "" {
 				return fieldRef{r.path, measureWordList}
+			}
+			return fieldRef{}
+		}
+		if w := x.wordHelperArg(v); w != nil { // wordCount(d.Scope)
+			if r := x.refOf(w, true); r.measure == "" && r.path != "" {
+				return fieldRef{r.path, "words"}
 			}
 			return fieldRef{}
 		}

@@ -1,0 +1,89 @@
+package golang
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestConstHelpers: a word count taken by a function of the file and a
+// base minus a named gap are thresholds like the literal forms; a helper
+// that counts lines, or words of something other than its parameter, is
+// no word count.
+func TestConstHelpers(t *testing.T) {
+	src := `package p
+
+import (
+	"strings"
+
+	"example.com/x/limits"
+)
+
+const (
+	base          = 85
+	escalationGap = 15
+)
+
+func wordCount(s string) int { return len(strings.Fields(s)) }
+
+func lineCount(s string) int { return len(strings.Split(s, "\n")) }
+
+func otherWords(s string) int { return len(strings.Fields(prefix)) }
+
+type V struct{}
+
+func (V) words(text string) int { return len(strings.Fields(text)) }
+
+func validateDelegate(v V, d Delegate) error {
+	if wordCount(d.Scope) < 15 {
+	}
+	if v.words(d.Plan) < 10 {
+	}
+	n := wordCount(d.Goal)
+	if n < 5 {
+	}
+	if lineCount(d.A) < 3 {
+	}
+	if otherWords(d.B) < 4 {
+	}
+	return nil
+}
+
+func shouldEscalate(h Handback) bool {
+	if h.Quality < 85-escalationGap {
+	}
+	if h.Quality < base-escalationGap {
+	}
+	if h.Quality < base-limits.Gap {
+	}
+	if h.Quality < limits.Base-5 {
+	}
+	return h.Quality < h.Floor-5
+}
+`
+	ff, err := Extract("x.go", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, fn := range ff.Functions {
+		for _, c := range fn.Consts {
+			got = append(got, fmt.Sprintf("%s %s/%s %v %s %s %v %v", fn.Name, c.Field, c.Measure, c.Value, c.Name, c.Ref, c.Base, c.Scale))
+		}
+	}
+	want := []string{
+		"validateDelegate scope/words 15   0 0",
+		"validateDelegate plan/words 10   0 0",
+		"validateDelegate goal/words 5   0 0",
+		"validateDelegate / 3   0 0",
+		"validateDelegate / 4   0 0",
+		"shouldEscalate quality/ 70 85 - escalationGap  0 0",
+		"shouldEscalate quality/ 70 base - escalationGap  0 0",
+		"shouldEscalate quality/ <nil> base - limits.Gap example.com/x/limits:Gap 85 -1",
+		"shouldEscalate quality/ <nil> limits.Base - 5 example.com/x/limits:Base -5 1",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("consts\n got %s\nwant %s", strings.Join(got, "\n     "), strings.Join(want, "\n     "))
+	}
+}

@@ -1,0 +1,99 @@
+package python
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+)
+
+// TestConstHelpers: a word count taken by a helper of the file, a class
+// constant read through self, cls or the class, and a base minus a named
+// gap are thresholds like the literal forms; a helper that counts
+// something else, a class attribute a method assigns and a lower-case
+// class attribute are not.
+func TestConstHelpers(t *testing.T) {
+	src := `from .limits import GAP
+BASE = 85
+ESCALATION_GAP = 15
+
+def _count_words(text):
+    """Words of text."""
+    return len(text.split())
+
+def _count_lines(text):
+    return len(text.splitlines())
+
+def _words_then(text):
+    n = len(text.split())
+    return n
+
+class Validator:
+    MIN_WORDS = 15
+    MAX_LINES = 40
+    TWICE = 1
+    TWICE = 2
+    ratio = 0.5
+    LIMIT = 3
+
+    def __init__(self):
+        self.LIMIT = 4
+
+    def _wc(self, s):
+        return len(s.split())
+
+    def check(self, d):
+        if _count_words(d["scope"]) < 15: pass
+        if self._wc(d["plan"]) < self.MIN_WORDS: pass
+        n = _count_words(d["goal"])
+        if n < Validator.MIN_WORDS: pass
+        if _count_lines(d["a"]) < cls.MAX_LINES: pass
+        if _words_then(d["b"]) < 3: pass
+        if d["c"] < self.TWICE: pass
+        if d["e"] < self.ratio: pass
+        if d["f"] < self.LIMIT: pass
+
+def decide(h):
+    if h["quality"] < 85 - ESCALATION_GAP: pass
+    if h["quality"] < BASE - ESCALATION_GAP: pass
+    if h["quality"] < BASE - GAP: pass
+    if h["quality"] < 85 - GAP: pass
+    if h["quality"] < h["base"] - 5: pass
+`
+	f, _ := extractTokens(t, src)
+	var got []string
+	for _, fn := range f.Functions {
+		for _, c := range fn.Consts {
+			got = append(got, fmt.Sprintf("%s %s/%s %v %s %s %v %v", fn.Name, c.Field, c.Measure, c.Value, c.Name, c.Ref, c.Base, c.Scale))
+		}
+	}
+	want := []string{
+		"Validator.check scope/words 15   0 0",
+		"Validator.check plan/words 15 MIN_WORDS  0 0",
+		"Validator.check goal/words 15 MIN_WORDS  0 0",
+		// _count_lines and _words_then count no words of their argument:
+		// their results are about no field
+		"Validator.check / 40 MAX_LINES  0 0",
+		"Validator.check / 3   0 0",
+		"decide quality/ 70 85 - ESCALATION_GAP  0 0",
+		"decide quality/ 70 BASE - ESCALATION_GAP  0 0",
+		"decide quality/ <nil> BASE - GAP .limits:GAP 85 -1",
+		"decide quality/ <nil> 85 - GAP .limits:GAP 85 -1",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("consts\n got %q\nwant %q", got, want)
+	}
+}
+
+// TestModuleImports: the names a module binds by from-imports, for the
+// constants a package re-exports.
+func TestModuleImports(t *testing.T) {
+	got, err := ModuleImports(context.Background(), []byte("from .limits import MIN_WORDS, FLOOR as F\nimport os\nfrom pkg import x\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"MIN_WORDS": ".limits:MIN_WORDS", "F": ".limits:FLOOR", "x": "pkg:x"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("imports %v, want %v", got, want)
+	}
+}
