@@ -60,6 +60,8 @@ type funcState struct {
 	names   []string
 	// words are the file's word counters (measures.go)
 	words map[string]bool
+	// tables are the file's tables of thresholds (tables.go)
+	tables map[string]*numTable
 	// resume is the base of the field chain being walked for the literal
 	// facts only (shapeSpine): shapes resume there (see shapeChain).
 	resume ast.Expr
@@ -115,6 +117,7 @@ var builtinFuncs = map[string]bool{"len": true, "panic": true, "make": true, "ne
 // It also sizes File.Functions.
 func (x *extractor) prepareFuncs(f *ast.File) {
 	x.prepareHelpers(f)
+	x.prepareTables(f)
 	n := 0
 	for _, d := range f.Decls {
 		switch d := d.(type) {
@@ -577,6 +580,13 @@ func (x *extractor) addConst(v any, r fieldRef, op string, p token.Pos) {
 }
 
 func (x *extractor) addNamed(v cval, r fieldRef, op string, p token.Pos, pol facts.Branch) {
+	for _, row := range v.rows { // a table's column: each row's value
+		x.fn.consts = append(x.fn.consts, facts.Const{Value: row.v, Field: r.path, Measure: r.measure, Op: op, Pos: x.pos(p),
+			Name: row.name, Branch: pol})
+	}
+	if len(v.rows) > 0 {
+		return
+	}
 	x.fn.consts = append(x.fn.consts, facts.Const{Value: v.v, Field: r.path, Measure: r.measure, Op: op, Pos: x.pos(p),
 		Name: v.name, Ref: v.ref, Branch: pol, Base: v.base, Scale: v.scale})
 }
@@ -589,6 +599,8 @@ type cval struct {
 	// base and scale: ref's constant is part of an expression (see
 	// facts.Const.Base)
 	base, scale float64
+	// rows: a column of a table, one value per row (tables.go)
+	rows []tableRow
 }
 
 // namedConst is constOf with the name of a named constant, and without
@@ -597,6 +609,9 @@ type cval struct {
 // the file declares.
 func (x *extractor) namedConst(e ast.Expr, p token.Pos) (cval, token.Pos, bool) {
 	if c, ok := x.arithConst(e, p); ok {
+		return c, p, true
+	}
+	if c, ok := x.tableConst(e); ok {
 		return c, p, true
 	}
 	if v, at, ok := x.constOf(e, p); ok {

@@ -91,7 +91,7 @@ func (x *extractor) arithConst(e ast.Expr, p token.Pos) (cval, bool) {
 	}
 	l, _, lok := x.namedConst(b.X, p)
 	r, _, rok := x.namedConst(b.Y, p)
-	if !lok || !rok {
+	if !lok || !rok || l.rows != nil || r.rows != nil {
 		return cval{}, false
 	}
 	name := types.ExprString(b)

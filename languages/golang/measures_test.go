@@ -87,3 +87,64 @@ func shouldEscalate(h Handback) bool {
 		t.Errorf("consts\n got %s\nwant %s", strings.Join(got, "\n     "), strings.Join(want, "\n     "))
 	}
 }
+
+// TestConstTables: a column of a map literal keyed by task type, read by
+// a string key, a string constant or a field name, gives one constant
+// per row; a column read by a variable, a table the function shadows
+// and a map of other values give none.
+func TestConstTables(t *testing.T) {
+	src := `package p
+
+const escalateKey = "escalate"
+
+type tier struct{ Escalate, Review float64 }
+
+var thresholds = map[string]map[string]float64{
+	"bugfix":  {"escalate": 0.6, "review": 0.75},
+	"feature": {"escalate": 0.7, "review": 0.8},
+}
+
+var tiers = map[string]tier{"gold": {Escalate: 0.5, Review: 0.7}, "silver": {Escalate: 0.6}}
+
+var names = map[string]string{"a": "b"}
+
+func shouldEscalate(h Handback, kind, col string) bool {
+	if h.Metrics.Quality < thresholds[kind]["escalate"] {
+		return true
+	}
+	if h.Metrics.Quality < thresholds["bugfix"][escalateKey] {
+		return true
+	}
+	if h.Metrics.Quality < tiers[kind].Review {
+		return true
+	}
+	if h.Metrics.Quality < thresholds[kind][col] {
+		return true
+	}
+	return false
+}
+
+func shadowed(h Handback, thresholds map[string]map[string]float64) bool {
+	return h.Metrics.Quality < thresholds["bugfix"]["escalate"]
+}
+`
+	ff, err := Extract("x.go", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, fn := range ff.Functions {
+		for _, c := range fn.Consts {
+			got = append(got, fmt.Sprintf("%s %s %v %s", fn.Name, c.Field, c.Value, c.Name))
+		}
+	}
+	want := []string{
+		`shouldEscalate metrics.quality 0.6 thresholds["bugfix"].escalate`,
+		`shouldEscalate metrics.quality 0.7 thresholds["feature"].escalate`,
+		`shouldEscalate metrics.quality 0.6 thresholds["bugfix"].escalate`,
+		`shouldEscalate metrics.quality 0.7 tiers["gold"].Review`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("consts\n got %s\nwant %s", strings.Join(got, "\n     "), strings.Join(want, "\n     "))
+	}
+}

@@ -84,6 +84,8 @@ type cval struct {
 	// base and scale: ref's constant is part of an expression (see
 	// facts.Const.Base)
 	base, scale float64
+	// rows: a column of a table, one value per row (tables.go)
+	rows []tableRow
 }
 
 // moduleInfo is what the functions of a file see of its module, gathered
@@ -658,9 +660,11 @@ func (x *extractor) expr(e, d, fl int) {
 		x.tok(shape.Assign)
 		x.target(left, d+1)
 		x.expr(right, d+1, 0)
-		if x.kind(left) == kIdent {
+		switch {
+		case x.bindTable(left, right):
+		case x.kind(left) == kIdent:
 			x.bindFrom(x.text(left), right)
-		} else {
+		default:
 			x.unbind(left, 0)
 		}
 	case kAugAssign:
@@ -1082,6 +1086,13 @@ func (x *extractor) addConst(v cval, op string, side int, at uint32, pol facts.B
 	if k != sideNone {
 		field = x.fs.intern(path)
 	}
+	for _, r := range v.rows { // a table's column: each row's value
+		x.fs.consts = append(x.fs.consts, facts.Const{Value: r.v, Field: field, Measure: measure, Op: op, Pos: x.pos(at),
+			Name: r.name, Branch: pol})
+	}
+	if len(v.rows) > 0 {
+		return
+	}
 	x.fs.consts = append(x.fs.consts, facts.Const{Value: v.v, Field: field, Measure: measure, Op: op, Pos: x.pos(at),
 		Name: v.name, Ref: v.ref, Branch: pol, Base: v.base, Scale: v.scale})
 }
@@ -1141,6 +1152,10 @@ func (x *extractor) constOf(i int, cmp uint32) (v cval, at uint32, ok bool) {
 		}
 	case kBinaryOp:
 		if v, ok := x.arithConst(i, cmp); ok {
+			return v, cmp, true
+		}
+	case kSubscript:
+		if v, ok := x.tableConst(i); ok {
 			return v, cmp, true
 		}
 	}

@@ -23,6 +23,8 @@ type helperInfo struct {
 	// assigns one number literal once, and no method of it assigns as
 	// self.NAME or cls.NAME, by class and name.
 	classConsts map[string]map[string]float64
+	// tables are the module's tables of thresholds (tables.go)
+	tables map[string]*numTable
 }
 
 // scanHelpers fills x.fs.help from the whole file.
@@ -43,6 +45,7 @@ func (x *extractor) scanHelpers() {
 	if len(x.nodes) == 0 {
 		return
 	}
+	x.scanTables()
 	end := int(x.nodes[0].End)
 	for c := x.first(0); c >= 0; c = x.next(c, end) {
 		cls := c
@@ -305,7 +308,7 @@ func (x *extractor) arithConst(i int, cmp uint32) (cval, bool) {
 	}
 	l, _, lok := x.constOf(x.child(i, fLeft), cmp)
 	r, _, rok := x.constOf(x.child(i, fRight), cmp)
-	if !lok || !rok || l.param || r.param {
+	if !lok || !rok || l.param || r.param || l.rows != nil || r.rows != nil {
 		return cval{}, false
 	}
 	text := x.text(i)

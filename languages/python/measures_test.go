@@ -97,3 +97,49 @@ func TestModuleImports(t *testing.T) {
 		t.Errorf("imports %v, want %v", got, want)
 	}
 }
+
+// TestConstTables: a column of a table keyed by task type, read by its
+// key (a literal or a string constant) or unpacked into named variables,
+// gives one constant per row; a table rebound, a column read by a
+// variable and a tuple unpacked into fewer names give none.
+func TestConstTables(t *testing.T) {
+	src := `ESCALATE = "escalate"
+THRESHOLDS = {
+    "bugfix": {"escalate": 0.6, "review": 0.75},
+    "feature": {"escalate": 0.7, "review": 0.8},
+}
+TIERS = {"gold": (0.5, 0.7), "silver": (0.6, 0.8)}
+TWICE = {"a": {"escalate": 1}}
+TWICE = {"a": {"escalate": 2}}
+
+def decide(h, kind, tier, col):
+    q = h["metrics"]["quality"]
+    if q < THRESHOLDS[kind]["escalate"]: pass
+    if q < THRESHOLDS["bugfix"][ESCALATE]: pass
+    escalate_at, review_at = TIERS[tier]
+    if q < escalate_at: pass
+    cut = THRESHOLDS[kind]["review"]
+    if q < cut: pass
+    if q < TWICE["a"]["escalate"]: pass
+    if q < THRESHOLDS[kind][col]: pass
+    a, b, c = TIERS[tier]
+    if q < a: pass
+`
+	f, _ := extractTokens(t, src)
+	var got []string
+	for _, c := range f.Functions[0].Consts {
+		got = append(got, fmt.Sprintf("%s %v %s", c.Field, c.Value, c.Name))
+	}
+	want := []string{
+		`metrics.quality 0.6 THRESHOLDS["bugfix"].escalate`,
+		`metrics.quality 0.7 THRESHOLDS["feature"].escalate`,
+		`metrics.quality 0.6 THRESHOLDS["bugfix"].escalate`,
+		`metrics.quality 0.5 TIERS["gold"].escalate_at`,
+		`metrics.quality 0.6 TIERS["silver"].escalate_at`,
+		`metrics.quality 0.75 THRESHOLDS["bugfix"].review`,
+		`metrics.quality 0.8 THRESHOLDS["feature"].review`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("consts\n got %q\nwant %q", got, want)
+	}
+}
