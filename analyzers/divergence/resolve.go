@@ -2,6 +2,7 @@ package divergence
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"strings"
 )
@@ -60,7 +61,7 @@ func Resolve(cands []Candidate, t Tree) {
 				copied = true
 			}
 			if k.Scale != 0 {
-				v = k.Base + k.Scale*v // 85 - ESCALATION_GAP
+				v = math.Round((k.Base+k.Scale*v)*1e9) / 1e9 // 85 - ESCALATION_GAP, without binary noise
 			}
 			k.Value = v
 		}

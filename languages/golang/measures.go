@@ -9,6 +9,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"math"
 )
 
 // prepareHelpers records the word counters of the file: functions and
@@ -99,7 +100,7 @@ func (x *extractor) arithConst(e ast.Expr, p token.Pos) (cval, bool) {
 	rf, rnum := r.v.(float64)
 	switch {
 	case lnum && rnum:
-		return cval{v: lf + sign*rf, name: name}, true
+		return cval{v: roundSum(lf + sign*rf), name: name}, true
 	case lnum && r.ref != "" && r.scale == 0:
 		return cval{name: name, ref: r.ref, base: lf, scale: sign}, true
 	case rnum && l.ref != "" && l.scale == 0:
@@ -107,3 +108,7 @@ func (x *extractor) arithConst(e ast.Expr, p token.Pos) (cval, bool) {
 	}
 	return cval{}, false
 }
+
+// roundSum drops the binary noise of a sum of decimals: 0.85 - 0.3 is
+// 0.55, not 0.5499999999999999.
+func roundSum(v float64) float64 { return math.Round(v*1e9) / 1e9 }

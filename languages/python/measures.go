@@ -8,6 +8,7 @@ package python
 
 import (
 	"context"
+	"math"
 	"strings"
 
 	"github.com/protoscan-dev/protoscan/languages/treesitter"
@@ -320,7 +321,7 @@ func (x *extractor) arithConst(i int, cmp uint32) (cval, bool) {
 	rf, rnum := r.v.(float64)
 	switch {
 	case lnum && rnum:
-		return cval{v: lf + sign*rf, name: name}, true
+		return cval{v: roundSum(lf + sign*rf), name: name}, true
 	case lnum && r.ref != "" && r.scale == 0:
 		return cval{name: name, ref: r.ref, base: lf, scale: sign}, true
 	case rnum && l.ref != "" && l.scale == 0:
@@ -375,3 +376,7 @@ func ModuleImports(ctx context.Context, src []byte) (map[string]string, error) {
 	}
 	return out, nil
 }
+
+// roundSum drops the binary noise of a sum of decimals: 0.85 - 0.3 is
+// 0.55, not 0.5499999999999999.
+func roundSum(v float64) float64 { return math.Round(v*1e9) / 1e9 }
