@@ -131,20 +131,22 @@ func MayHaveBands(lower []byte) bool {
 	return bytes.Contains(lower, []byte("escalat")) || bytes.Contains(lower, []byte("review"))
 }
 
-// Bands returns the escalation bands of document rel (YAML, or Markdown:
-// its tables and its YAML blocks) as candidates of the escalation
+// Bands returns the escalation bands of document rel, of a language
+// whose documents hold them (extract.Lang.Bands: its mappings, and with
+// Tables, its tables and YAML blocks) as candidates of the escalation
 // concept, one per table.
 func Bands(rel string, src []byte) []Candidate {
-	lang := extract.Language(rel)
-	if (lang != "yaml" && lang != "markdown") || extract.IsTestPath(rel) {
+	l := extract.ForPath(rel)
+	if l == nil || !l.Bands || extract.IsTestPath(rel) {
 		return nil
 	}
+	lang := l.Name
 	var out []Candidate
-	if lang == "markdown" {
-		out = markdownBands(rel, src)
-	}
-	if lang == "markdown" && !bytes.Contains(src, []byte("```y")) && !bytes.Contains(src, []byte("~~~y")) {
-		return out // no YAML block: the tables were all
+	if l.Tables {
+		out = markdownBands(rel, lang, src)
+		if !bytes.Contains(src, []byte("```y")) && !bytes.Contains(src, []byte("~~~y")) {
+			return out // no YAML block: the tables were all
+		}
 	}
 	f, _ := extract.Parse(rel, src)
 	if f != nil {
@@ -223,14 +225,14 @@ func pick(bands []band, review bool) []int {
 
 // markdownBands reads the Markdown tables of src, outside fenced blocks,
 // with a column of two or more bands.
-func markdownBands(rel string, src []byte) []Candidate {
+func markdownBands(rel, lang string, src []byte) []Candidate {
 	var out []Candidate
 	var header []cell
 	var rows [][]cell
 	inTable, fenced := false, false
 	flush := func() {
 		if inTable {
-			out = append(out, tableBands(rel, header, rows)...)
+			out = append(out, tableBands(rel, lang, header, rows)...)
 		}
 		inTable, header, rows = false, nil, nil
 	}
@@ -313,7 +315,7 @@ func separatorRow(cells []cell) bool {
 // tableBands finds the band column of a table (the first with two
 // bands or more) and makes its candidate; the other cells of a row are
 // its outcome, the column's header its subject.
-func tableBands(rel string, header []cell, rows [][]cell) []Candidate {
+func tableBands(rel, lang string, header []cell, rows [][]cell) []Candidate {
 	for col := range header {
 		var bands []band
 		for _, r := range rows {
@@ -338,7 +340,7 @@ func tableBands(rel string, header []cell, rows [][]cell) []Candidate {
 			bands = append(bands, b)
 		}
 		if len(bands) >= 2 {
-			return bandCandidate(rel, "markdown", bands)
+			return bandCandidate(rel, lang, bands)
 		}
 	}
 	return nil

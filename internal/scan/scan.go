@@ -681,7 +681,7 @@ func analyzeFile(name, rel string, lang *extract.Lang, src []byte, opts Options,
 	if opts.Messages != nil && lang.Messages {
 		validate = opts.Messages.MayHaveMessages(name, buf)
 	}
-	if opts.Divergence != nil && (lang.Name == "yaml" || lang.Name == "markdown") && divergence.MayHaveBands(buf) {
+	if opts.Divergence != nil && lang.Bands && divergence.MayHaveBands(buf) {
 		// a document's escalation bands are compared with the code's
 		r.Candidates = divergence.Bands(rel, src)
 	}

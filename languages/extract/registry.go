@@ -68,6 +68,10 @@ type Lang struct {
 	// the divergence analyzer follows to a constant re-exported by a
 	// package; nil for a language that has none.
 	Imports func(ctx context.Context, src []byte) map[string]string
+	// Bands says its files are documents whose escalation bands the
+	// divergence analyzer reads (the mappings of a YAML file or block);
+	// Tables, that its text holds tables of them too (Markdown's).
+	Bands, Tables bool
 }
 
 // languages is the registry, in registration order.
@@ -162,6 +166,7 @@ func builtin() []*Lang {
 			Comments: facts.YAMLComments, Messages: true, Data: true,
 			Parse: data("yaml"), Block: dataBlock("yaml"),
 			Containers: yamlContainers, BlockContainers: yamlContainers,
+			Bands: true,
 		},
 		{
 			Name: "json", Suffixes: []string{".json"}, FenceLabels: []string{"json"},
@@ -184,11 +189,13 @@ func builtin() []*Lang {
 			Name: "markdown", Suffixes: []string{".md", ".markdown"},
 			Comments: facts.MarkdownComments, Divergence: true, Messages: true,
 			Parse: markdownFile, Containers: markdownContainers,
+			Bands: true, Tables: true,
 		},
 		{
 			Name: "markdown", Suffixes: []string{".mdx"},
 			Comments: facts.MDXComments, Divergence: true, Messages: true,
 			Parse: markdownFile, Containers: markdownContainers,
+			Bands: true, Tables: true,
 		},
 	}
 }
