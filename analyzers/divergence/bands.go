@@ -144,7 +144,7 @@ func Bands(rel string, src []byte) []Candidate {
 	var out []Candidate
 	if l.Tables {
 		out = markdownBands(rel, lang, src)
-		if !bytes.Contains(src, []byte("```y")) && !bytes.Contains(src, []byte("~~~y")) {
+		if !yamlFence(src) {
 			return out // no YAML block: the tables were all
 		}
 	}
@@ -458,4 +458,22 @@ func (c *cluster) code() []*Candidate {
 		}
 	}
 	return out
+}
+
+// yamlFence reports whether Markdown src may open a YAML block: a fence
+// followed by y or Y (yaml, yml, YAML).
+func yamlFence(src []byte) bool {
+	for _, f := range []string{"```", "~~~"} {
+		for rest := src; ; {
+			i := bytes.Index(rest, []byte(f))
+			if i < 0 {
+				break
+			}
+			rest = bytes.TrimLeft(rest[i+len(f):], " ")
+			if len(rest) > 0 && (rest[0] == 'y' || rest[0] == 'Y') {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -100,9 +100,16 @@ func TestDocumentBands(t *testing.T) {
 		{"bands differ", "| Quality | Action |\n|---|---|\n| < 0.5 | Escalate to human review |\n| >= 0.5 | Accept |\n",
 			"metrics.quality is compared with different values in copies of one escalation decision: 0.6 in should_escalate (agents/escalate.py:1); 0.5 in escalation bands (docs/policy.md:3)"},
 		{"grade table", "| Quality | Grade |\n|---|---|\n| 0.9-1.0 | A |\n| 0.5-0.89 | B |\n", ""},
+		{"yaml bands", "escalation:\n  quality:\n    \"< 0.4\": Escalate to a senior engineer\n    \">= 0.4\": Accept\n",
+			"0.4 in escalation bands (docs/policy.yaml:3)"},
+		{"yaml grades", "grades:\n  quality:\n    \"0.9-1.0\": A\n    \"0.5-0.89\": B\n", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			fs := divergenceRun(t, map[string]string{"agents/escalate.py": code, "docs/policy.md": c.doc})
+			doc := "docs/policy.md"
+			if strings.HasPrefix(c.name, "yaml") {
+				doc = "docs/policy.yaml"
+			}
+			fs := divergenceRun(t, map[string]string{"agents/escalate.py": code, doc: c.doc})
 			for _, f := range fs {
 				if f.Rule == divergence.RuleDuplicateEscalation {
 					t.Errorf("duplicate from a document: %s", f.Message)
