@@ -1,6 +1,7 @@
 package divergence
 
 import (
+	"cmp"
 	"strings"
 	"testing"
 
@@ -169,8 +170,9 @@ type importTree struct {
 func (it importTree) Imports(p string) map[string]string { return it.imports[p] }
 
 // TestResolveReexport: a constant a package's __init__.py imports from
-// one of its modules is the package's for its importers, one import
-// deep; a base minus a gap of another file is computed from it.
+// one of its modules (a Go package's constant defined as another
+// package's) is the package's for its importers, one import deep; a base
+// minus a gap of another file is computed from it.
 func TestResolveReexport(t *testing.T) {
 	tree := importTree{
 		fakeTree: fakeTree{
@@ -181,26 +183,33 @@ func TestResolveReexport(t *testing.T) {
 			"deep/inner/__init__.py": nil,
 			"deep/inner/limits.py":   {"MIN_WORDS": 9},
 			"app/worker.py":          nil,
+			"svc/limits/limits.go":   nil,
+			"svc/values/values.go":   {"MinWords": 11},
+			"svc/check/check.go":     nil,
 		},
 		imports: map[string]map[string]string{
 			"pkg/__init__.py":        {"MIN_WORDS": ".limits:MIN_WORDS", "GAP": ".limits:ESCALATION_GAP"},
 			"loop/__init__.py":       {"X": "loop:X"},
 			"deep/__init__.py":       {"MIN_WORDS": ".inner:MIN_WORDS"},
 			"deep/inner/__init__.py": {"MIN_WORDS": ".limits:MIN_WORDS"},
+			"svc/limits/limits.go":   {"MinWords": "example.com/x/svc/values:MinWords"},
 		},
 	}
 	for _, tc := range []struct {
-		ref         string
-		base, scale float64
-		want        any
+		path, lang, ref string
+		base, scale     float64
+		want            any
 	}{
-		{"pkg:MIN_WORDS", 0, 0, 12.0},
-		{"pkg:GAP", 85, -1, 70.0},
-		{"pkg:NOPE", 0, 0, nil},
-		{"loop:X", 0, 0, nil},
-		{"deep:MIN_WORDS", 0, 0, nil}, // two imports deep
+		{"", "", "pkg:MIN_WORDS", 0, 0, 12.0},
+		{"svc/check/check.go", "go", "example.com/x/svc/limits:MinWords", 0, 0, 11.0},
+		{"svc/check/check.go", "go", "example.com/x/svc/limits:MaxPlan", 0, 0, nil},
+		{"", "", "pkg:GAP", 85, -1, 70.0},
+		{"", "", "pkg:NOPE", 0, 0, nil},
+		{"", "", "loop:X", 0, 0, nil},
+		{"", "", "deep:MIN_WORDS", 0, 0, nil}, // two imports deep
 	} {
-		cands := []Candidate{{Path: "app/worker.py", Lang: "python", Fn: facts0(tc.ref, tc.base, tc.scale)}}
+		path, lang := cmp.Or(tc.path, "app/worker.py"), cmp.Or(tc.lang, "python")
+		cands := []Candidate{{Path: path, Lang: lang, Fn: facts0(tc.ref, tc.base, tc.scale)}}
 		Resolve(cands, tree)
 		if got := cands[0].Fn.Consts[0].Value; got != tc.want {
 			t.Errorf("%s: value %v, want %v", tc.ref, got, tc.want)

@@ -121,3 +121,59 @@ func TestDocumentBands(t *testing.T) {
 		})
 	}
 }
+
+// TestReexportedGoConstant: a Go package's constant defined as another
+// package's resolves to that package's value for the packages that
+// compare with it.
+func TestReexportedGoConstant(t *testing.T) {
+	check := `package check
+
+import (
+	"strings"
+
+	"example.com/x/svc/limits"
+)
+
+type problem string
+
+func (p problem) Error() string { return string(p) }
+
+func ValidateDelegate(d Delegate) error {
+	if len(strings.Fields(d.Scope)) < limits.MinWords {
+		return problem("scope too short")
+	}
+	if len(d.SuccessCriteria) == 0 {
+		return problem("no criteria")
+	}
+	return nil
+}
+`
+	for _, c := range []struct {
+		name, limits string
+		want         string
+	}{
+		{"re-exported", "package limits\n\nimport \"example.com/x/svc/values\"\n\nconst MinWords = values.MinWords\n", "MinWords (10)"},
+		{"a variable", "package limits\n\nimport \"example.com/x/svc/values\"\n\nvar MinWords = values.MinWords\n", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			fs := divergenceRun(t, map[string]string{
+				"app/validation.py":    checkSpecBound,
+				"svc/check/check.go":   check,
+				"svc/limits/limits.go": c.limits,
+				"svc/values/values.go": "package values\n\nconst MinWords = 10\n",
+			})
+			var related []string
+			for _, f := range fs {
+				if f.Rule == divergence.RuleConflictingThreshold {
+					for _, r := range f.Related {
+						related = append(related, r.Message)
+					}
+				}
+			}
+			got := strings.Join(related, "; ")
+			if c.want == "" && got != "" || !strings.Contains(got, c.want) {
+				t.Errorf("conflict %q, want one naming %q", got, c.want)
+			}
+		})
+	}
+}

@@ -127,6 +127,9 @@ func builtin() []*Lang {
 			ModuleFiles: func(files func(string) []string, prefix, from, module string) []string {
 				return golang.PackageFiles(files, prefix, dirOf(from), module)
 			},
+			Imports: func(_ context.Context, src []byte) map[string]string {
+				return golang.FileImports(src)
+			},
 			Parse: code(golang.Extract),
 			Block: func(rel string, body []byte) (*facts.File, []Broken) { return goSnippet(rel, body), nil },
 			Containers: func(_ string, src []byte) ([]facts.Container, error) {

@@ -7,6 +7,7 @@ package golang
 
 import (
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"math"
@@ -112,3 +113,76 @@ func (x *extractor) arithConst(e ast.Expr, p token.Pos) (cval, bool) {
 // roundSum drops the binary noise of a sum of decimals: 0.85 - 0.3 is
 // 0.55, not 0.5499999999999999.
 func roundSum(v float64) float64 { return math.Round(v*1e9) / 1e9 }
+
+// FileImports returns the package-level constants of Go source src
+// defined as another constant, by name: a constant of an imported
+// package (const MinWords = limits.MinWords gives
+// "IMPORTPATH:MinWords") or of another file of the package (const
+// MinWords = defaultMinWords gives ":defaultMinWords"), as
+// facts.Const.Ref spells them: the divergence analyzer follows them to
+// the constant a package re-exports.
+func FileImports(src []byte) map[string]string {
+	fset := token.NewFileSet()
+	f, _ := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
+	if f == nil {
+		return nil
+	}
+	imports := map[string]string{}
+	for _, imp := range f.Imports {
+		if imp.Path == nil {
+			continue
+		}
+		path := unquote(imp.Path.Value)
+		name := guessPackageName(path)
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		imports[name] = path
+	}
+	declared := map[string]bool{}
+	for _, d := range f.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && (g.Tok == token.CONST || g.Tok == token.VAR) {
+			for _, s := range g.Specs {
+				if vs, ok := s.(*ast.ValueSpec); ok {
+					for _, n := range vs.Names {
+						declared[n.Name] = true
+					}
+				}
+			}
+		}
+	}
+	var out map[string]string
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.CONST {
+			continue
+		}
+		for _, s := range g.Specs {
+			vs, ok := s.(*ast.ValueSpec)
+			if !ok || len(vs.Names) != len(vs.Values) {
+				continue
+			}
+			for i, n := range vs.Names {
+				ref := ""
+				switch v := unparen(vs.Values[i]).(type) {
+				case *ast.SelectorExpr:
+					if id, ok := v.X.(*ast.Ident); ok && v.Sel != nil && imports[id.Name] != "" {
+						ref = imports[id.Name] + ":" + v.Sel.Name
+					}
+				case *ast.Ident:
+					if !declared[v.Name] && v.Name != "iota" && v.Name != "true" && v.Name != "false" {
+						ref = ":" + v.Name
+					}
+				}
+				if ref == "" {
+					continue
+				}
+				if out == nil {
+					out = map[string]string{}
+				}
+				out[n.Name] = ref
+			}
+		}
+	}
+	return out
+}

@@ -148,3 +148,31 @@ func shadowed(h Handback, thresholds map[string]map[string]float64) bool {
 		t.Errorf("consts\n got %s\nwant %s", strings.Join(got, "\n     "), strings.Join(want, "\n     "))
 	}
 }
+
+// TestFileImports: constants defined as a constant of an imported
+// package or of another file of the package; a literal, an expression,
+// iota and a constant of the file itself are not.
+func TestFileImports(t *testing.T) {
+	src := `package limits
+
+import (
+	"example.com/x/values"
+	v2 "example.com/x/values/v2"
+)
+
+const (
+	MinWords   = values.MinWords
+	MaxPlan    = v2.MaxPlan
+	Floor      = defaultFloor
+	Local      = 3
+	Alias      = Local
+	Sum        = values.A + 1
+	First      = iota
+)
+`
+	got := FileImports([]byte(src))
+	want := map[string]string{"MinWords": "example.com/x/values:MinWords", "MaxPlan": "example.com/x/values/v2:MaxPlan", "Floor": ":defaultFloor"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("imports %v, want %v", got, want)
+	}
+}
