@@ -60,8 +60,10 @@ type funcState struct {
 	names   []string
 	// words are the file's word counters (measures.go)
 	words map[string]bool
-	// tables are the file's tables of thresholds (tables.go)
+	// tables are the file's tables of thresholds (tables.go); rows the
+	// locals bound to a row of one
 	tables map[string]*numTable
+	rows   map[string]rowRef
 	// resume is the base of the field chain being walked for the literal
 	// facts only (shapeSpine): shapes resume there (see shapeChain).
 	resume ast.Expr
@@ -181,6 +183,7 @@ func (x *extractor) beginFunction(d *ast.FuncDecl) {
 	clear(s.alias)
 	clear(s.local)
 	clear(s.declared)
+	clear(s.rows)
 	s.recovered = false
 	s.verdict = facts.BranchUnknown
 	s.results, s.names = nil, nil
@@ -419,6 +422,7 @@ func (x *extractor) bindAll(lhs, rhs []ast.Expr, plain bool) {
 			continue
 		}
 		x.newVar(id.Name)
+		x.bindRow(id.Name, nil)
 		if !plain {
 			continue
 		}
@@ -431,6 +435,7 @@ func (x *extractor) bindAll(lhs, rhs []ast.Expr, plain bool) {
 		default:
 			continue
 		}
+		x.bindRow(id.Name, r)
 		if ref := x.refOf(r, false); ref.path != "" {
 			if x.fn.alias == nil {
 				x.fn.alias = make(map[string]fieldRef)

@@ -61,6 +61,11 @@ func (x *extractor) wordHelperArg(c *ast.CallExpr) ast.Expr {
 		if x.fn.declared[f.Name] {
 			return nil
 		}
+		if x.info != nil {
+			if _, isFunc := x.info.Uses[f].(*types.Func); !isFunc {
+				return nil
+			}
+		}
 		name = f.Name
 	case *ast.SelectorExpr:
 		if f.Sel == nil || x.isPackage(f.X) {

@@ -90,8 +90,9 @@ func shouldEscalate(h Handback) bool {
 
 // TestConstTables: a column of a map literal keyed by task type, read by
 // a string key, a string constant or a field name, gives one constant
-// per row; a column read by a variable, a table the function shadows
-// and a map of other values give none.
+// per row, also through a local bound to the row; a column read by a
+// variable, a local rebound, a table the function shadows and a map of
+// other values give none.
 func TestConstTables(t *testing.T) {
 	src := `package p
 
@@ -121,6 +122,14 @@ func shouldEscalate(h Handback, kind, col string) bool {
 	if h.Metrics.Quality < thresholds[kind][col] {
 		return true
 	}
+	row := tiers[kind]
+	if h.Metrics.Quality < row.Escalate {
+		return true
+	}
+	row = other()
+	if h.Metrics.Quality < row.Escalate {
+		return true
+	}
 	return false
 }
 
@@ -143,6 +152,8 @@ func shadowed(h Handback, thresholds map[string]map[string]float64) bool {
 		`shouldEscalate metrics.quality 0.7 thresholds["feature"].escalate`,
 		`shouldEscalate metrics.quality 0.6 thresholds["bugfix"].escalate`,
 		`shouldEscalate metrics.quality 0.7 tiers["gold"].Review`,
+		`shouldEscalate metrics.quality 0.5 tiers["gold"].Escalate`,
+		`shouldEscalate metrics.quality 0.6 tiers["silver"].Escalate`,
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("consts\n got %s\nwant %s", strings.Join(got, "\n     "), strings.Join(want, "\n     "))

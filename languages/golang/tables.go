@@ -11,6 +11,7 @@ package golang
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 	"strconv"
 )
 
@@ -149,36 +150,80 @@ func (x *extractor) tableConst(e ast.Expr) (cval, bool) {
 			idx, col = v.X, v.Sel.Name
 		}
 	}
-	in, ok := unparen(idx).(*ast.IndexExpr)
-	if !ok || col == "" {
+	if col == "" {
 		return cval{}, false
 	}
-	id, ok := unparen(in.X).(*ast.Ident)
-	if !ok || x.fn.declared[id.Name] {
+	row, ok := x.tableRow(idx)
+	if !ok {
 		return cval{}, false
-	}
-	if _, shadowed := x.fn.local[id.Name]; shadowed {
-		return cval{}, false
-	}
-	t := x.fn.tables[id.Name]
-	if t == nil {
-		return cval{}, false
-	}
-	key := ""
-	if l := x.strLit(in.Index); l != nil {
-		key = unquote(l.Value)
 	}
 	var rows []tableRow
-	for _, r := range t.rows {
-		if key != "" && r.key != key {
+	for _, r := range x.fn.tables[row.table].rows {
+		if row.key != "" && r.key != row.key {
 			continue
 		}
 		if v, ok := r.cols[col]; ok {
-			rows = append(rows, tableRow{v: v, name: id.Name + "[" + strconv.Quote(r.key) + "]." + col})
+			rows = append(rows, tableRow{v: v, name: row.table + "[" + strconv.Quote(r.key) + "]." + col})
 		}
 	}
 	if len(rows) == 0 {
 		return cval{}, false
 	}
 	return cval{v: rows[0].v, name: rows[0].name, rows: rows}, true
+}
+
+// rowRef is a row of a table a function reads: t[kind] (every row) or
+// t["bugfix"], directly or through a local bound to it (r := t[kind]).
+type rowRef struct{ table, key string }
+
+// tableRow returns the row e reads, if it reads one.
+func (x *extractor) tableRow(e ast.Expr) (rowRef, bool) {
+	switch v := unparen(e).(type) {
+	case *ast.Ident:
+		r, ok := x.fn.rows[v.Name]
+		return r, ok
+	case *ast.IndexExpr:
+		id, ok := unparen(v.X).(*ast.Ident)
+		if !ok || x.fn.tables[id.Name] == nil || !x.fileVar(id) {
+			return rowRef{}, false
+		}
+		r := rowRef{table: id.Name}
+		if l := x.strLit(v.Index); l != nil {
+			r.key = unquote(l.Value)
+		}
+		return r, true
+	}
+	return rowRef{}, false
+}
+
+// fileVar reports whether id names the file's variable of that name,
+// not a local or parameter that shadows it.
+func (x *extractor) fileVar(id *ast.Ident) bool {
+	if x.info != nil {
+		v, ok := x.info.Uses[id].(*types.Var)
+		return ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope()
+	}
+	if x.fn.declared[id.Name] {
+		return false
+	}
+	_, shadowed := x.fn.local[id.Name]
+	return !shadowed
+}
+
+// bindRow notes that local name holds a row of a table after name = r
+// (r := thresholds[kind]), or forgets that it did.
+func (x *extractor) bindRow(name string, r ast.Expr) {
+	delete(x.fn.rows, name)
+	if r == nil {
+		return
+	}
+	if row, ok := x.tableRow(r); ok {
+		if _, isLocal := unparen(r).(*ast.Ident); isLocal {
+			return // a copy of a row local: not followed
+		}
+		if x.fn.rows == nil {
+			x.fn.rows = map[string]rowRef{}
+		}
+		x.fn.rows[name] = row
+	}
 }

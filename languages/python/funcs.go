@@ -73,6 +73,7 @@ type funcState struct {
 type local struct {
 	path, measure string
 	def           *cval
+	row           *rowRef // a row of a table (tables.go)
 }
 
 // cval is the value of a constant operand: a literal, a named constant
@@ -1446,7 +1447,7 @@ func (x *extractor) bindFrom(name []byte, right int) {
 // from a field before, or it shadows a module constant or root.
 func (x *extractor) bindLocal(name []byte, l local) {
 	fs := &x.fs
-	if l.path == "" && l.def == nil {
+	if l.path == "" && l.def == nil && l.row == nil {
 		_, bound := fs.locals[string(name)]
 		_, isConst := fs.mod.consts[string(name)]
 		_, isRoot := fs.mod.roots[string(name)]

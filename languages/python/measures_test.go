@@ -100,8 +100,9 @@ func TestModuleImports(t *testing.T) {
 
 // TestConstTables: a column of a table keyed by task type, read by its
 // key (a literal or a string constant) or unpacked into named variables,
-// gives one constant per row; a table rebound, a column read by a
-// variable and a tuple unpacked into fewer names give none.
+// gives one constant per row, also through a local bound to a row; a
+// table rebound, a column read by a variable, a local rebound and a
+// tuple unpacked into fewer names give none.
 func TestConstTables(t *testing.T) {
 	src := `ESCALATE = "escalate"
 THRESHOLDS = {
@@ -124,6 +125,10 @@ def decide(h, kind, tier, col):
     if q < THRESHOLDS[kind][col]: pass
     a, b, c = TIERS[tier]
     if q < a: pass
+    row = THRESHOLDS[kind]
+    if q < row["review"]: pass
+    row = {}
+    if q < row["review"]: pass
 `
 	f, _ := extractTokens(t, src)
 	var got []string
@@ -136,6 +141,8 @@ def decide(h, kind, tier, col):
 		`metrics.quality 0.6 THRESHOLDS["bugfix"].escalate`,
 		`metrics.quality 0.5 TIERS["gold"].escalate_at`,
 		`metrics.quality 0.6 TIERS["silver"].escalate_at`,
+		`metrics.quality 0.75 THRESHOLDS["bugfix"].review`,
+		`metrics.quality 0.8 THRESHOLDS["feature"].review`,
 		`metrics.quality 0.75 THRESHOLDS["bugfix"].review`,
 		`metrics.quality 0.8 THRESHOLDS["feature"].review`,
 	}

@@ -126,6 +126,13 @@ func (x *extractor) numTable(d int) *numTable {
 // a table of the module (not rebound in the function); key is "" when k
 // is not a literal (T[kind]: every row).
 func (x *extractor) tableOf(s int) (t *numTable, tname, key string, ok bool) {
+	if x.kind(s) == kIdent && len(x.fs.help.tables) > 0 {
+		// a local bound to a row: row = THRESHOLDS[kind]
+		if l, bound := x.fs.locals[string(x.text(s))]; bound && l.row != nil {
+			return l.row.t, l.row.tname, l.row.key, true
+		}
+		return nil, "", "", false
+	}
 	if x.kind(s) != kSubscript || len(x.fs.help.tables) == 0 {
 		return nil, "", "", false
 	}
@@ -219,11 +226,17 @@ func (x *extractor) tableConst(i int) (cval, bool) {
 func (x *extractor) bindTable(left, right int) bool {
 	right = x.unparen(right)
 	if x.kind(left) == kIdent {
-		v, ok := x.tableConst(right)
-		if ok {
+		if v, ok := x.tableConst(right); ok {
 			x.bindLocal(x.text(left), local{def: &v})
+			return true
 		}
-		return ok
+		if x.kind(right) == kSubscript {
+			if t, tname, key, ok := x.tableOf(right); ok {
+				x.bindLocal(x.text(left), local{row: &rowRef{t: t, tname: tname, key: key}})
+				return true
+			}
+		}
+		return false
 	}
 	switch x.kind(left) {
 	case kPatternList, kTuplePattern, kTuple, kExprList:
@@ -265,4 +278,11 @@ func (x *extractor) bindTable(left, right int) bool {
 		x.bindLocal(name, local{def: &cval{v: rows[0].v, name: rows[0].name, rows: rows}})
 	}
 	return true
+}
+
+// rowRef is a row of a table a local is bound to (row = T[kind]: every
+// row; row = T["bugfix"]: that one).
+type rowRef struct {
+	t          *numTable
+	tname, key string
 }

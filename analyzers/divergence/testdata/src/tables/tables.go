@@ -64,7 +64,8 @@ func ShouldEscalate(h Handback) bool { // want `escalation decision implemented 
 }
 
 func needsEscalation(h Handback, kind string) bool {
-	if h.Metrics.Quality < thresholds[kind]["escalate"] {
+	row := thresholds[kind]
+	if h.Metrics.Quality < row["escalate"] {
 		return true
 	}
 	return h.RetryCount >= maxRetries-retryGap
