@@ -39,6 +39,8 @@ var (
 	// a cut-off, after an optional subject: "< 60", "quality < 0.6",
 	// "below 60%", "≥ 75"
 	cutBand = regexp.MustCompile(`(?i)^([a-z][a-z0-9_. ]*?)?\s*(<=|>=|=<|=>|<|>|≤|≥|below|under|above|over|less than|more than|at least|at most)\s*(-?\d+(?:\.\d+)?)\s*%?$`)
+	// a cut-off written after the number: "75+", "75% and up", "59 or less"
+	postBand = regexp.MustCompile(`(?i)^([a-z][a-z0-9_. ]*?)?\s*(-?\d+(?:\.\d+)?)\s*%?\s*(\+|and up|and above|and over|or more|or higher|or above|or less|or lower|or below|and below|and under)$`)
 	// a range: "0-59", "60 – 74", "0.5 to 0.7", "quality 0-59"
 	rangeBand = regexp.MustCompile(`(?i)^([a-z][a-z0-9_. ]*?)?\s*(-?\d+(?:\.\d+)?)\s*%?\s*(?:-|–|—|to|\.\.)\s*(-?\d+(?:\.\d+)?)\s*%?$`)
 	// a YAML key that is a cut-off itself: escalate_below, review_under,
@@ -53,6 +55,9 @@ var cutOps = map[string]string{
 	">": ">", ">=": ">=", "=>": ">=", "≥": ">=", "above": ">", "over": ">", "more than": ">", "at least": ">=",
 	// keys
 	"threshold": "<", "min": "<", "max": ">",
+	// after the number
+	"+": ">=", "and up": ">=", "and above": ">=", "and over": ">=", "or more": ">=", "or higher": ">=", "or above": ">=",
+	"or less": "<=", "or lower": "<=", "or below": "<=", "and below": "<=", "and under": "<=",
 }
 
 // band is one line of a band table.
@@ -77,6 +82,13 @@ func parseBand(text string) (band, bool) {
 			return band{}, false
 		}
 		return band{subject: subjectName(m[1]), op: cutOps[strings.ToLower(m[2])], v: v}, true
+	}
+	if m := postBand.FindStringSubmatch(s); m != nil {
+		v, err := strconv.ParseFloat(m[2], 64)
+		if err != nil {
+			return band{}, false
+		}
+		return band{subject: subjectName(m[1]), op: cutOps[strings.ToLower(m[3])], v: v}, true
 	}
 	if m := rangeBand.FindStringSubmatch(s); m != nil {
 		lo, err1 := strconv.ParseFloat(m[2], 64)

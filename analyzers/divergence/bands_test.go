@@ -1,6 +1,7 @@
 package divergence
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -202,6 +203,47 @@ func TestBands(t *testing.T) {
 				t.Errorf("no conflict, want one saying %q:\n%s", c.want, findingsText(fs))
 			case c.want != "" && !strings.Contains(got.Message+" | "+relatedText(got), c.want):
 				t.Errorf("conflict %q (%s) lacks %q", got.Message, relatedText(got), c.want)
+			}
+		})
+	}
+}
+
+// TestBandsRead: what a document's bands say, subject and cut-off, on
+// any scale: the subject is the band's own, else its column's or its
+// key's (a score on 0–100 is read as written; whether it is the code's
+// subject is Cluster's to say).
+func TestBandsRead(t *testing.T) {
+	for _, c := range []struct {
+		name, path, src string
+		want            string
+	}{
+		{"percent column", "docs/a.md", "| Quality score (0-100) | Action |\n|---|---|\n| < 60 | Escalate to senior |\n| 60-74 | Peer review |\n| >= 75 | Accept |\n",
+			"quality_score < 60 @3:3"},
+		{"below, with a percent sign", "docs/a.md", "| Confidence | Route |\n|---|---|\n| below 70% | escalate to a human |\n| 70% and up | proceed |\n",
+			"confidence < 70 @3:3"},
+		{"subject in the cell", "docs/a.md", "| When | Then |\n|---|---|\n| `quality_score < 60` | **Escalate** |\n| `quality_score >= 60` | Accept |\n",
+			"quality_score < 60 @3:3"},
+		{"lowest range", "docs/a.md", "| Score | Action |\n|---|---|\n| 0-59 | Escalate |\n| 60-100 | Accept |\n",
+			"score < 60 @3:3"},
+		{"yaml", "cfg/escalation.yaml", "escalation:\n  quality_score:\n    \"<60\": \"Escalate to senior\"\n    \"60-100\": \"Accept\"\n",
+			"quality_score < 60 @3:5"},
+		{"yaml cut-off key and its subject", "cfg/escalation.yaml", "escalation:\n  metric: quality_score\n  escalate_below: 60\n  review_below: 75\n",
+			"quality_score < 60 @3:3"},
+		{"grades", "docs/a.md", "| Score | Grade |\n|---|---|\n| 90-100 | A |\n| 80-89 | B |\n", ""},
+		{"a test's document", "tests/fixtures/a.md", "| Score | Action |\n|---|---|\n| < 60 | Escalate |\n| >= 60 | Accept |\n", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var got []string
+			for _, cand := range Bands(c.path, []byte(c.src)) {
+				if !cand.Doc || cand.Concept != Escalation {
+					t.Errorf("candidate %+v is not a document's escalation", cand)
+				}
+				for _, k := range cand.Fn.Consts {
+					got = append(got, fmt.Sprintf("%s %s %v @%d:%d", k.Field, k.Op, k.Value, k.Pos.Line, k.Pos.Col))
+				}
+			}
+			if g := strings.Join(got, "; "); g != c.want {
+				t.Errorf("bands %q, want %q", g, c.want)
 			}
 		})
 	}

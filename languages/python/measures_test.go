@@ -17,7 +17,7 @@ func TestConstHelpers(t *testing.T) {
 BASE = 85
 ESCALATION_GAP = 15
 
-def _count_words(text):
+def _count_words(text: str) -> int:
     """Words of text."""
     return len(text.split())
 
