@@ -40,6 +40,10 @@ type Candidate struct {
 	// Canonical is set when Options.Canonical or the default rule names
 	// this function the canonical implementation.
 	Canonical bool
+	// Doc is set for the bands of a document (Bands): Fn holds their
+	// thresholds only. A document joins the copies of its decision to be
+	// compared with them; it is no copy itself.
+	Doc bool
 }
 
 // Candidates returns the functions of f that implement a protocol

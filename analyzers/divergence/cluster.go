@@ -81,7 +81,7 @@ func Cluster(cands []Candidate, m *Model) []finding.Finding {
 		out = append(out, m.specFindings(&cands[i], ths[i])...)
 	}
 	for _, r := range roots {
-		if members := groups[r]; len(members) >= 2 {
+		if members := groups[r]; len(members) >= 2 && hasCode(cands, members) {
 			c := &cluster{m: m}
 			for _, i := range members {
 				c.members = append(c.members, &cands[i])
@@ -195,7 +195,12 @@ const (
 
 func (c *cluster) findings() []finding.Finding {
 	c.pickReference()
-	first := c.members[0]
+	code := c.code()
+	if len(code) < 2 {
+		// one implementation and a document: compared, not duplicated
+		return c.conflicts()
+	}
+	first := code[0]
 	rule := RuleDuplicateValidation
 	switch first.Concept {
 	case Escalation:
@@ -203,16 +208,19 @@ func (c *cluster) findings() []finding.Finding {
 	case StatusNormalization:
 		rule = RuleDuplicateNormalization
 	}
-	names := make([]string, len(c.members))
+	names := make([]string, 0, len(code))
 	langs := map[string]bool{}
-	related := make([]finding.Location, len(c.members))
+	related := make([]finding.Location, 0, len(code))
 	for i, mb := range c.members {
-		names[i] = mb.Fn.Name
+		if mb.Doc {
+			continue
+		}
+		names = append(names, mb.Fn.Name)
 		langs[mb.Lang] = true
-		related[i] = finding.Location{Path: mb.Path, Line: mb.Fn.Pos.Line, Col: mb.Fn.Pos.Col, Message: c.describe(i)}
+		related = append(related, finding.Location{Path: mb.Path, Line: mb.Fn.Pos.Line, Col: mb.Fn.Pos.Col, Message: c.describe(i)})
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s implemented %d times (%s)", first.Concept, len(c.members), joinAnd(names))
+	fmt.Fprintf(&b, "%s implemented %d times (%s)", first.Concept, len(code), joinAnd(names))
 	if len(langs) > 1 {
 		fmt.Fprintf(&b, " in %d languages", len(langs))
 	}
@@ -271,7 +279,7 @@ func (c *cluster) verdict() string {
 	ref := c.members[c.ref]
 	var agree, differ []string
 	for i, mb := range c.members {
-		if i == c.ref {
+		if i == c.ref || mb.Doc {
 			continue
 		}
 		if c.sameAs(i, c.ref) {

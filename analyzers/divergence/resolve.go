@@ -2,6 +2,7 @@ package divergence
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"strings"
 )
@@ -59,6 +60,9 @@ func Resolve(cands []Candidate, t Tree) {
 				k = &c.Fn.Consts[j]
 				copied = true
 			}
+			if k.Scale != 0 {
+				v = math.Round((k.Base+k.Scale*v)*1e9) / 1e9 // 85 - ESCALATION_GAP, without binary noise
+			}
 			k.Value = v
 		}
 	}
@@ -68,6 +72,9 @@ type resolver struct {
 	t      Tree
 	consts map[string]map[string]float64 // by file, memoized
 	read   int
+	// imports are the names each file imports (see ImportTree), memoized
+	imports map[string]map[string]string
+	depth   int // imports followed
 }
 
 func (r *resolver) fileConsts(p string) map[string]float64 {
@@ -90,11 +97,15 @@ func (r *resolver) resolve(from, lang, ref string) (float64, bool) {
 	}
 	var val float64
 	n := 0
-	for _, f := range r.t.ModuleFiles(lang, from, mod) {
+	files := r.t.ModuleFiles(lang, from, mod)
+	for _, f := range files {
 		if v, ok := r.fileConsts(f)[name]; ok {
 			val = v
 			n++
 		}
+	}
+	if n == 0 {
+		return r.reexported(files, lang, name)
 	}
 	return val, n == 1
 }

@@ -71,6 +71,20 @@ func (t *constTree) Consts(p string) map[string]float64 {
 	return nil
 }
 
+// Imports returns the names file p imports, for divergence.ImportTree.
+func (t *constTree) Imports(p string) map[string]string {
+	l := extract.ForPath(p)
+	if l == nil || l.Imports == nil {
+		return nil
+	}
+	rel := strings.TrimPrefix(strings.TrimPrefix(p, t.prefix), "/")
+	src, err := readFile(filepath.Join(t.root, filepath.FromSlash(rel)), t.maxSize)
+	if err != nil || walk.IsBinary(src) {
+		return nil
+	}
+	return l.Imports(t.ctx, src)
+}
+
 // hasRefs reports whether a candidate compares with a constant of another
 // file, which only the whole tree can resolve.
 func hasRefs(cands []divergence.Candidate) bool {

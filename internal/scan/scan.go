@@ -715,6 +715,10 @@ func analyzeFile(name, rel string, lang *extract.Lang, src []byte, opts Options,
 	if opts.Messages != nil && lang.Messages {
 		validate = opts.Messages.MayHaveMessages(name, buf)
 	}
+	if opts.Divergence != nil && lang.Bands && divergence.MayHaveBands(buf) {
+		// a document's escalation bands are compared with the code's
+		r.Candidates = divergence.Bands(rel, src)
+	}
 	if !drift && !diverge && !validate {
 		// its evidence is looked for only if the tree needs it (see
 		// lookForEvidence)
@@ -741,7 +745,7 @@ func analyzeFile(name, rel string, lang *extract.Lang, src []byte, opts Options,
 	stamp(out, src, opts)
 	r.Findings = out
 	if diverge {
-		r.Candidates = divergence.Candidates(facts, opts.Divergence)
+		r.Candidates = append(r.Candidates, divergence.Candidates(facts, opts.Divergence)...)
 	}
 	return r, buf
 }

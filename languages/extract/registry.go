@@ -63,6 +63,15 @@ type Lang struct {
 	// BlockContainers is Containers for a Markdown block's body; nil for
 	// none.
 	BlockContainers func(rel string, body []byte) ([]facts.Container, error)
+	// Imports are the names a file binds by importing them from another
+	// module, each to "MODULE:NAME" (as facts.Const.Ref spells it), which
+	// the divergence analyzer follows to a constant re-exported by a
+	// package; nil for a language that has none.
+	Imports func(ctx context.Context, src []byte) map[string]string
+	// Bands says its files are documents whose escalation bands the
+	// divergence analyzer reads (the mappings of a YAML file or block);
+	// Tables, that its text holds tables of them too (Markdown's).
+	Bands, Tables bool
 }
 
 // languages is the registry, in registration order.
@@ -118,6 +127,9 @@ func builtin() []*Lang {
 			ModuleFiles: func(files func(string) []string, prefix, from, module string) []string {
 				return golang.PackageFiles(files, prefix, dirOf(from), module)
 			},
+			Imports: func(_ context.Context, src []byte) map[string]string {
+				return golang.FileImports(src)
+			},
 			Parse: code(golang.Extract),
 			Block: func(rel string, body []byte) (*facts.File, []Broken) { return goSnippet(rel, body), nil },
 			Containers: func(_ string, src []byte) ([]facts.Container, error) {
@@ -134,6 +146,10 @@ func builtin() []*Lang {
 			},
 			ModuleFiles: func(files func(string) []string, _, from, module string) []string {
 				return python.ModuleFiles(files, dirOf(from), module)
+			},
+			Imports: func(ctx context.Context, src []byte) map[string]string {
+				m, _ := python.ModuleImports(ctx, src)
+				return m
 			},
 			Parse: code(python.Extract),
 			Block: func(rel string, body []byte) (*facts.File, []Broken) {
@@ -153,6 +169,7 @@ func builtin() []*Lang {
 			Comments: facts.YAMLComments, Messages: true, Data: true,
 			Parse: data("yaml"), Block: dataBlock("yaml"),
 			Containers: yamlContainers, BlockContainers: yamlContainers,
+			Bands: true,
 		},
 		{
 			Name: "json", Suffixes: []string{".json"}, FenceLabels: []string{"json"},
@@ -175,11 +192,13 @@ func builtin() []*Lang {
 			Name: "markdown", Suffixes: []string{".md", ".markdown"},
 			Comments: facts.MarkdownComments, Divergence: true, Messages: true,
 			Parse: markdownFile, Containers: markdownContainers,
+			Bands: true, Tables: true,
 		},
 		{
 			Name: "markdown", Suffixes: []string{".mdx"},
 			Comments: facts.MDXComments, Divergence: true, Messages: true,
 			Parse: markdownFile, Containers: markdownContainers,
+			Bands: true, Tables: true,
 		},
 	}
 }

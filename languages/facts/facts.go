@@ -318,6 +318,11 @@ type Const struct {
 	// Branch is what the code does when the comparison holds, where it
 	// says so: a validation's reject or accept.
 	Branch Branch
+	// Base and Scale say how the value follows from the constant Ref
+	// names when the source computes it from that constant: 85 -
+	// ESCALATION_GAP is Base 85, Scale -1, and the value is Base + Scale
+	// × the constant. Scale 0: the value is the constant itself.
+	Base, Scale float64
 }
 
 // Mirror is a comparison operator with its operands swapped: 0.5 > q

@@ -58,6 +58,12 @@ type funcState struct {
 	// count), names its parameters carved from strSlab.
 	results *ast.FieldList
 	names   []string
+	// words are the file's word counters (measures.go)
+	words map[string]bool
+	// tables are the file's tables of thresholds (tables.go); rows the
+	// locals bound to a row of one
+	tables map[string]*numTable
+	rows   map[string]rowRef
 	// resume is the base of the field chain being walked for the literal
 	// facts only (shapeSpine): shapes resume there (see shapeChain).
 	resume ast.Expr
@@ -112,6 +118,8 @@ var builtinFuncs = map[string]bool{"len": true, "panic": true, "make": true, "ne
 // that a comparison with one (q < minQuality) gives its value.
 // It also sizes File.Functions.
 func (x *extractor) prepareFuncs(f *ast.File) {
+	x.prepareHelpers(f)
+	x.prepareTables(f)
 	n := 0
 	for _, d := range f.Decls {
 		switch d := d.(type) {
@@ -175,6 +183,7 @@ func (x *extractor) beginFunction(d *ast.FuncDecl) {
 	clear(s.alias)
 	clear(s.local)
 	clear(s.declared)
+	clear(s.rows)
 	s.recovered = false
 	s.verdict = facts.BranchUnknown
 	s.results, s.names = nil, nil
@@ -413,6 +422,7 @@ func (x *extractor) bindAll(lhs, rhs []ast.Expr, plain bool) {
 			continue
 		}
 		x.newVar(id.Name)
+		x.bindRow(id.Name, nil)
 		if !plain {
 			continue
 		}
@@ -425,6 +435,7 @@ func (x *extractor) bindAll(lhs, rhs []ast.Expr, plain bool) {
 		default:
 			continue
 		}
+		x.bindRow(id.Name, r)
 		if ref := x.refOf(r, false); ref.path != "" {
 			if x.fn.alias == nil {
 				x.fn.alias = make(map[string]fieldRef)
@@ -574,8 +585,15 @@ func (x *extractor) addConst(v any, r fieldRef, op string, p token.Pos) {
 }
 
 func (x *extractor) addNamed(v cval, r fieldRef, op string, p token.Pos, pol facts.Branch) {
+	for _, row := range v.rows { // a table's column: each row's value
+		x.fn.consts = append(x.fn.consts, facts.Const{Value: row.v, Field: r.path, Measure: r.measure, Op: op, Pos: x.pos(p),
+			Name: row.name, Branch: pol})
+	}
+	if len(v.rows) > 0 {
+		return
+	}
 	x.fn.consts = append(x.fn.consts, facts.Const{Value: v.v, Field: r.path, Measure: r.measure, Op: op, Pos: x.pos(p),
-		Name: v.name, Ref: v.ref, Branch: pol})
+		Name: v.name, Ref: v.ref, Branch: pol, Base: v.base, Scale: v.scale})
 }
 
 // cval is a comparison's constant operand: its value, the constant it is
@@ -583,6 +601,11 @@ func (x *extractor) addNamed(v cval, r fieldRef, op string, p token.Pos, pol fac
 type cval struct {
 	v         any
 	name, ref string
+	// base and scale: ref's constant is part of an expression (see
+	// facts.Const.Base)
+	base, scale float64
+	// rows: a column of a table, one value per row (tables.go)
+	rows []tableRow
 }
 
 // namedConst is constOf with the name of a named constant, and without
@@ -590,6 +613,12 @@ type cval struct {
 // pkg.Name of an imported package, or a name neither the function nor
 // the file declares.
 func (x *extractor) namedConst(e ast.Expr, p token.Pos) (cval, token.Pos, bool) {
+	if c, ok := x.arithConst(e, p); ok {
+		return c, p, true
+	}
+	if c, ok := x.tableConst(e); ok {
+		return c, p, true
+	}
 	if v, at, ok := x.constOf(e, p); ok {
 		c := cval{v: v}
 		switch u := unparen(e).(type) {
@@ -1309,6 +1338,12 @@ func (x *extractor) refOf(e ast.Expr, bare bool) fieldRef {
 		if w := x.wordsArg(v); w != nil {
 			if r := x.refOf(w, true); r.measure == "" && r.path != "" {
 				return fieldRef{r.path, measureWordList}
+			}
+			return fieldRef{}
+		}
+		if w := x.wordHelperArg(v); w != nil { // wordCount(d.Scope)
+			if r := x.refOf(w, true); r.measure == "" && r.path != "" {
+				return fieldRef{r.path, "words"}
 			}
 			return fieldRef{}
 		}

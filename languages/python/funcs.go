@@ -62,6 +62,10 @@ type funcState struct {
 	boolOutcome bool
 	// hook, when set (by tests), sees every function's tokens.
 	hook func(fn *facts.Function, toks []shape.Token)
+	// help is what the file's helpers and classes say (measures.go);
+	// class is the class of the method being walked, "" for a function.
+	help  helperInfo
+	class string
 }
 
 // local is what a name of the function holds: the field it was read from,
@@ -69,6 +73,7 @@ type funcState struct {
 type local struct {
 	path, measure string
 	def           *cval
+	row           *rowRef // a row of a table (tables.go)
 }
 
 // cval is the value of a constant operand: a literal, a named constant
@@ -77,6 +82,11 @@ type cval struct {
 	v         any
 	name, ref string
 	param     bool // a parameter's default
+	// base and scale: ref's constant is part of an expression (see
+	// facts.Const.Base)
+	base, scale float64
+	// rows: a column of a table, one value per row (tables.go)
+	rows []tableRow
 }
 
 // moduleInfo is what the functions of a file see of its module, gathered
@@ -209,6 +219,10 @@ func (x *extractor) function(i int) {
 		x.scanModule()
 	}
 	fs.reset()
+	fs.class = ""
+	if method && s.kind == scopeClass && lastDot(s.name) < 0 {
+		fs.class = s.name
+	}
 	fs.verdict = verdictOf(id)
 	x.params(x.child(i, fParameters), method, true)
 	params := take(&fs.strSlab, fs.params)
@@ -647,9 +661,11 @@ func (x *extractor) expr(e, d, fl int) {
 		x.tok(shape.Assign)
 		x.target(left, d+1)
 		x.expr(right, d+1, 0)
-		if x.kind(left) == kIdent {
+		switch {
+		case x.bindTable(left, right):
+		case x.kind(left) == kIdent:
 			x.bindFrom(x.text(left), right)
-		} else {
+		default:
 			x.unbind(left, 0)
 		}
 	case kAugAssign:
@@ -1055,7 +1071,8 @@ func (x *extractor) compareExpr(e, d int, pol facts.Branch) {
 		switch {
 		case lok && rok:
 			// Two constants (LEVEL > 2): the right one, about no field.
-			x.fs.consts = append(x.fs.consts, facts.Const{Value: rv.v, Name: rv.name, Ref: rv.ref, Op: name, Pos: x.pos(rat), Branch: pol})
+			x.fs.consts = append(x.fs.consts, facts.Const{Value: rv.v, Name: rv.name, Ref: rv.ref, Op: name, Pos: x.pos(rat), Branch: pol,
+				Base: rv.base, Scale: rv.scale})
 		case lok:
 			x.addConst(lv, facts.Mirror(name), r, lat, pol)
 		case rok:
@@ -1070,8 +1087,15 @@ func (x *extractor) addConst(v cval, op string, side int, at uint32, pol facts.B
 	if k != sideNone {
 		field = x.fs.intern(path)
 	}
+	for _, r := range v.rows { // a table's column: each row's value
+		x.fs.consts = append(x.fs.consts, facts.Const{Value: r.v, Field: field, Measure: measure, Op: op, Pos: x.pos(at),
+			Name: r.name, Branch: pol})
+	}
+	if len(v.rows) > 0 {
+		return
+	}
 	x.fs.consts = append(x.fs.consts, facts.Const{Value: v.v, Field: field, Measure: measure, Op: op, Pos: x.pos(at),
-		Name: v.name, Ref: v.ref, Branch: pol})
+		Name: v.name, Ref: v.ref, Branch: pol, Base: v.base, Scale: v.scale})
 }
 
 // constOf returns the constant value of expression i: a number (float64),
@@ -1118,10 +1142,22 @@ func (x *extractor) constOf(i int, cmp uint32) (v cval, at uint32, ok bool) {
 			return cval{name: x.fs.intern(name), ref: ref}, cmp, true
 		}
 	case kAttr:
+		// self.MIN_WORDS, Limits.MIN_WORDS: a constant of a class
+		if v, ok := x.classConst(i); ok {
+			return v, cmp, true
+		}
 		// limits.MIN_WORDS, pkg.limits.MIN_WORDS: a constant of an
 		// imported module
 		if ref, name := x.moduleRef(i); ref != "" {
 			return cval{name: name, ref: ref}, cmp, true
+		}
+	case kBinaryOp:
+		if v, ok := x.arithConst(i, cmp); ok {
+			return v, cmp, true
+		}
+	case kSubscript:
+		if v, ok := x.tableConst(i); ok {
+			return v, cmp, true
 		}
 	}
 	return cval{}, 0, false
@@ -1251,6 +1287,10 @@ func (x *extractor) side(i int) (path []byte, measure string, k sideKind) {
 			measure = "words"
 			i = x.transparent(obj)
 		}
+	} else if arg := x.wordHelperArg(i); arg >= 0 {
+		// _count_words(scope): a helper of the file that counts words
+		measure = "words"
+		i = x.transparent(arg)
 	}
 	b := x.fs.path[:0]
 	switch x.kind(i) {
@@ -1407,7 +1447,7 @@ func (x *extractor) bindFrom(name []byte, right int) {
 // from a field before, or it shadows a module constant or root.
 func (x *extractor) bindLocal(name []byte, l local) {
 	fs := &x.fs
-	if l.path == "" && l.def == nil {
+	if l.path == "" && l.def == nil && l.row == nil {
 		_, bound := fs.locals[string(name)]
 		_, isConst := fs.mod.consts[string(name)]
 		_, isRoot := fs.mod.roots[string(name)]
@@ -1578,6 +1618,7 @@ func (x *extractor) scanModule() {
 	if len(x.nodes) > 0 {
 		x.scanModuleBlock(0, 0)
 	}
+	x.scanHelpers()
 }
 
 // importNames adds the names import statement i binds: the first name of
