@@ -72,7 +72,7 @@ func (m *Model) MayHaveCandidates(rel string, lower []byte) bool {
 	esc := containsAny(lower, escalateStems)
 	val := containsAny(lower, validateStems)
 	norm := containsAny(lower, normalizeStems)
-	if mayEscalateOnScore(lower) {
+	if mayEscalateOnScore(lower, esc) {
 		return true
 	}
 	if !esc && !val && !norm {

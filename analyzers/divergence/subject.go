@@ -382,18 +382,18 @@ func writtenList(cs []constAt) string {
 	return strings.Join(parts, ", ")
 }
 
-// The prefilter's needles of an escalation on a score: an escalate
-// outcome or a reviewer, and a score's word.
+// The prefilter's needles of an escalation on a score: a reviewer (beside
+// escalat, which the prefilter looks for already), and a score's word.
 var (
-	escalationOutcomes = [][]byte{[]byte("escalat"), []byte("human"), []byte("principal")}
-	scoreWords         = [][]byte{[]byte("quality"), []byte("score"), []byte("confidence"), []byte("rating")}
+	reviewerWords = [][]byte{[]byte("human"), []byte("principal")}
+	scoreWords    = [][]byte{[]byte("quality"), []byte("score"), []byte("confidence"), []byte("rating")}
 )
 
 // mayEscalateOnScore mirrors scoreEscalation on a file's lower-cased
-// bytes: an outcome's word and a score's word, anywhere (quality in
-// qualityscore, human in routetohuman).
-func mayEscalateOnScore(lower []byte) bool {
-	return containsAny(lower, escalationOutcomes) && containsAny(lower, scoreWords)
+// bytes, given whether they hold escalat (esc): an outcome's word and a
+// score's word, anywhere (quality in qualityscore, human in routetohuman).
+func mayEscalateOnScore(lower []byte, esc bool) bool {
+	return (esc || containsAny(lower, reviewerWords)) && containsAny(lower, scoreWords)
 }
 
 // otherScore tells whether two escalation decisions whose bodies look
