@@ -51,6 +51,7 @@ const (
 	scaleSmall   = "scale 1-10"  // a literal above 1 and below 10
 	scalePercent = "scale 0-100" // a literal in 10–100 whose name does not say percent
 	scaleRaw     = "scale ?"     // any other literal
+	scaleUnit    = "scale 0-1"   // a percentage's name on 0–1 where the spec's scale is another
 )
 
 // scoreSubject is what an escalation's constant compares, read from its
@@ -121,11 +122,21 @@ func subjectOf(path string) (s scoreSubject, ok bool) {
 
 // scaleOf places value v of subject s on a scale: the key it is compared
 // by, its value on that scale, and whether it was read from 0–100 as 0–1.
-func scaleOf(s scoreSubject, v float64) (key thresholdKey, norm float64, scaled bool) {
+// A percentage is read on the scale of the spec's field of the quantity
+// (specMax, its maximum; 0 when the spec bounds none): on 0–1 when that is
+// 0–1 or there is none, as it is when it is 0–100, and apart from both
+// on any other.
+func scaleOf(s scoreSubject, v, specMax float64) (key thresholdKey, norm float64, scaled bool) {
 	key = thresholdKey{field: s.quantity}
 	switch {
 	case s.rating:
 		key.measure = scaleRating
+	case specMax > 1 && s.percent && v >= 10 && v <= 100 && specMax == 100:
+	case specMax > 1 && s.percent && v >= 0 && v <= 100:
+		key.measure = scalePercent // kept apart from the spec's field
+		if v <= 1 {
+			key.measure = scaleUnit
+		}
 	case v >= 0 && v <= 1:
 	case s.percent && v >= 10 && v <= 100:
 		return key, v / 100, true
@@ -152,7 +163,7 @@ func (m *Model) escalationThresholds(fn *facts.Function, out map[thresholdKey][]
 		if !ok {
 			continue
 		}
-		k, norm, scaled := scaleOf(s, v)
+		k, norm, scaled := scaleOf(s, v, m.specMax(s.quantity))
 		x := constAt{value: v, op: c.Op, field: c.Field, pos: c.Pos, name: c.Name, norm: norm, branch: c.Branch, scaled: scaled}
 		if out == nil {
 			out = map[thresholdKey][]constAt{}
@@ -162,6 +173,17 @@ func (m *Model) escalationThresholds(fn *facts.Function, out map[thresholdKey][]
 		}
 	}
 	return out
+}
+
+// specMax is the spec's maximum of quantity q (a field of that name:
+// metrics.quality for quality), or 0 when it bounds none.
+func (m *Model) specMax(q string) float64 {
+	for _, l := range m.limits[thresholdKey{field: q}] {
+		if l.Measure == "" && l.Op[0] == '<' {
+			return l.Value
+		}
+	}
+	return 0
 }
 
 func containsNorm(cs []constAt, v float64) bool {

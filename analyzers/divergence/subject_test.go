@@ -8,13 +8,19 @@ import (
 
 	"github.com/protoscan-dev/protoscan/finding"
 	"github.com/protoscan-dev/protoscan/languages/extract"
+	"github.com/protoscan-dev/protoscan/msgcheck"
 )
 
 // scanSources runs Candidates and Cluster over sources by path, as the
 // scan does (without Resolve: every constant here is a literal).
 func scanSources(t *testing.T, srcs map[string]string) []finding.Finding {
 	t.Helper()
-	m := testModel(Options{})
+	return scanWith(t, testModel(Options{}), srcs)
+}
+
+// scanWith is scanSources with model m.
+func scanWith(t *testing.T, m *Model, srcs map[string]string) []finding.Finding {
+	t.Helper()
 	var cands []Candidate
 	for _, p := range slices.Sorted(maps.Keys(srcs)) {
 		f, err := extract.File(p, []byte(srcs[p]))
@@ -327,6 +333,43 @@ func TestPrefilterScores(t *testing.T) {
 	} {
 		if got := m.MayHaveCandidates("x.py", []byte(strings.ToLower(src))); got != want {
 			t.Errorf("MayHaveCandidates(%q) = %v, want %v", src, got, want)
+		}
+	}
+}
+
+// TestScalesBySpec: a spec that holds quality on 0–100 says a quality
+// score of 10–100 is metrics.quality as written, not a percentage of 0–1;
+// a spec on another scale keeps the percentages apart from its field.
+func TestScalesBySpec(t *testing.T) {
+	src, err := msgcheck.EmbeddedSpecSource("protocol-core-v1.0.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	withMax := func(max string) *Model {
+		text := strings.Replace(string(src), "maximum: 1.0", "maximum: "+max, 1)
+		sp, err := msgcheck.ParseSpec("spec.yaml", []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return NewModel(sp, Options{})
+	}
+	srcs := map[string]string{
+		"a.py": "def should_escalate(handback):\n    if handback.quality_score < 60:\n        return True\n    return False\n",
+		"b.py": "def needs_escalation(handback):\n    if handback.metrics.quality < 70:\n        return True\n    return False\n",
+	}
+	for _, c := range []struct {
+		max, rules, says string
+	}{
+		{"100", dupEsc + " " + conflict, "60 in should_escalate (a.py:1); 70 in needs_escalation (b.py:1)"},
+		{"10", specTh, "compares metrics.quality with 70"},
+	} {
+		fs := scanWith(t, withMax(c.max), srcs)
+		var all strings.Builder
+		for _, f := range fs {
+			all.WriteString(f.Message + "\n")
+		}
+		if got := ruleList(fs); got != c.rules || !strings.Contains(all.String(), c.says) {
+			t.Errorf("maximum %s: %s\n%s", c.max, got, all.String())
 		}
 	}
 }
