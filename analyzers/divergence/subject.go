@@ -33,8 +33,8 @@ var scoreUnits = map[string]bool{"score": true, "pct": true, "percent": true, "p
 var scoreModifiers = map[string]bool{"overall": true, "final": true, "avg": true, "average": true, "mean": true, "aggregate": true, "total": true}
 
 // otherScores are words of scores of other things: test coverage,
-// similarity and retrieval, risk, HTTP. A subject, function, parameter or
-// call named with one is not an escalation on the work's quality.
+// similarity and retrieval, risk, HTTP. A subject's path, a function or a
+// parameter named with one is not about the work's quality.
 var otherScores = map[string]bool{
 	"coverage": true, "similarity": true, "similar": true, "cosine": true, "distance": true, "relevance": true,
 	"relevant": true, "retrieval": true, "retrieve": true, "rerank": true, "search": true, "embedding": true,
@@ -49,7 +49,7 @@ var otherScores = map[string]bool{
 const (
 	scaleRating  = "scale 1-5"   // a rating
 	scaleSmall   = "scale 1-10"  // a literal above 1 and below 10
-	scalePercent = "scale 0-100" // a literal in 10–100 whose name does not say percent
+	scalePercent = "scale 0-100" // a literal in 10–100 not read on 0–1
 	scaleRaw     = "scale ?"     // any other literal
 	scaleUnit    = "scale 0-1"   // a percentage's name on 0–1 where the spec's scale is another
 )
@@ -122,16 +122,16 @@ func subjectOf(path string) (s scoreSubject, ok bool) {
 
 // scaleOf places value v of subject s on a scale: the key it is compared
 // by, its value on that scale, and whether it was read from 0–100 as 0–1.
-// A percentage is read on the scale of the spec's field of the quantity
-// (specMax, its maximum; 0 when the spec bounds none): on 0–1 when that is
-// 0–1 or there is none, as it is when it is 0–100, and apart from both
-// on any other.
+// A percentage goes by the spec's scale of the quantity (specMax, the
+// maximum of its field; 0 when the spec bounds none): it is read on 0–1
+// when that scale is 0–1 or unknown, taken as written when it is 0–100,
+// and kept apart from the spec's field on any other.
 func scaleOf(s scoreSubject, v, specMax float64) (key thresholdKey, norm float64, scaled bool) {
 	key = thresholdKey{field: s.quantity}
 	switch {
 	case s.rating:
 		key.measure = scaleRating
-	case specMax > 1 && s.percent && v >= 10 && v <= 100 && specMax == 100:
+	case specMax == 100 && s.percent && v >= 10 && v <= 100:
 	case specMax > 1 && s.percent && v >= 0 && v <= 100:
 		key.measure = scalePercent // kept apart from the spec's field
 		if v <= 1 {
