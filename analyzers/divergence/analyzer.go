@@ -29,8 +29,9 @@ with every member, and each protocol field the members compare with
 different constants. A threshold the spec contradicts (a scope word floor
 other than minWords, a quality compared outside minimum/maximum) is
 reported too, with the spec's file:line. A function is a candidate only
-when it reads the protocol's fields, so generic validate() or check()
-functions are ignored.`,
+when it reads the protocol's fields, or escalates on a score of the work
+(quality_score, confidence), so generic validate() or check() functions
+and escalations on coverage or HTTP statuses are ignored.`,
 	URL:       "https://github.com/protoscan-dev/protoscan#divergence",
 	FactTypes: []analysis.Fact{new(PackageCandidates)},
 }

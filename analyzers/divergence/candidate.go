@@ -49,7 +49,7 @@ type Candidate struct {
 // Candidates returns the functions of f that implement a protocol
 // decision, in source order.
 func Candidates(f *facts.File, m *Model) []Candidate {
-	if len(f.Functions) == 0 || extract.IsTestPath(f.Path) {
+	if len(f.Functions) == 0 || extract.IsTestPath(f.Path) || vendored(f.Path) {
 		return nil
 	}
 	var out []Candidate
@@ -106,12 +106,13 @@ func (m *Model) concept(f *facts.File, strs bodies, fn *facts.Function) Concept 
 			return StatusNormalization
 		}
 	}
+	named := escalates
 	if !escalates && !validates {
 		escalates = bodyEscalates(strs.of(fn), fn)
 	}
 	switch {
 	case escalates:
-		if ev.strong >= 1 || ev.delegate+ev.handback >= 2 {
+		if ev.strong >= 1 || ev.delegate+ev.handback >= 2 || m.scoreEscalation(f, strs.of(fn), fn, named) {
 			return Escalation
 		}
 	case validates:
@@ -136,6 +137,11 @@ func (m *Model) concept(f *facts.File, strs bodies, fn *facts.Function) Concept 
 		case ev.handbackOnly >= 2 && ev.handbackOnly > ev.delegateOnly && (ev.strong >= 1 || ev.handbackOnly >= 3):
 			return HandbackValidation
 		}
+	}
+	if !escalates && m.scoreEscalation(f, strs.of(fn), fn, false) {
+		// named for no decision, or a validation that is none of the
+		// protocol's, that decides to escalate on a score
+		return Escalation
 	}
 	return 0
 }

@@ -43,6 +43,9 @@ func Cluster(cands []Candidate, m *Model) []finding.Finding {
 	named := make([]map[thresholdKey]bool, len(cands))
 	for i := range cands {
 		ths[i] = m.thresholds(&cands[i].Fn)
+		if cands[i].Concept == Escalation {
+			ths[i] = m.escalationThresholds(&cands[i].Fn, ths[i])
+		}
 		named[i] = m.unresolved(&cands[i].Fn)
 	}
 	parent := make([]int, len(cands))
@@ -62,7 +65,7 @@ func Cluster(cands []Candidate, m *Model) []finding.Finding {
 			if cands[i].Concept != cands[j].Concept || find(i) == find(j) {
 				continue
 			}
-			if similar(&cands[i].Fn, &cands[j].Fn) || sharesThreshold(ths[i], named[i], ths[j], named[j]) {
+			if similar(&cands[i].Fn, &cands[j].Fn) && !otherScore(&cands[i], ths[i], ths[j]) || sharesThreshold(ths[i], named[i], ths[j], named[j]) {
 				parent[find(j)] = find(i)
 			}
 		}
@@ -127,6 +130,9 @@ type constAt struct {
 	// on the upper side (< 15, >= 15 and <= 14 all split at 15)
 	norm   float64
 	branch facts.Branch
+	// scaled: value is on 0–100 and norm is it on 0–1 (quality_score 70
+	// is 0.70)
+	scaled bool
 }
 
 // thresholds returns the numeric constants fn compares protocol fields
@@ -412,7 +418,7 @@ func (c *cluster) conflict(k thresholdKey, users []int) finding.Finding {
 		if i == c.ref {
 			note = ", " + c.refWhy
 		}
-		parts = append(parts, fmt.Sprintf("%s in %s (%s%s)", numList(vals), mb.Fn.Name, where(mb), note))
+		parts = append(parts, fmt.Sprintf("%s in %s (%s%s)", writtenList(vals), mb.Fn.Name, where(mb), note))
 		related = append(related, finding.Location{Path: mb.Path, Line: vals[0].pos.Line, Col: vals[0].pos.Col,
 			Message: fmt.Sprintf("%s %s %s in %s", subject(vals[0].field, k.measure), vals[0].op, operands(vals), mb.Fn.Name)})
 	}
@@ -426,7 +432,7 @@ func (c *cluster) conflict(k thresholdKey, users []int) finding.Finding {
 	fd := finding.Finding{Rule: RuleConflictingThreshold, Severity: finding.Error, Message: msg, Related: related,
 		Location: finding.Location{Path: mb.Path, Line: x.pos.Line, Col: x.pos.Col}, Literal: numList(c.ths[at][k])}
 	if refVals != nil {
-		fd.Canonical = numList(refVals)
+		fd.Canonical = onScaleOf(c.ths[at][k][0], refVals)
 	}
 	return fd
 }
@@ -460,10 +466,13 @@ func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 // operand is how the code writes a constant: its value, and the
 // constant or parameter that names it ("MIN_SCOPE_WORDS (10)").
 func operand(x constAt) string {
-	if x.name != "" {
+	switch {
+	case x.name != "" && x.scaled:
+		return fmt.Sprintf("%s = %s", x.name, written(x)) // QUALITY_FLOOR = 70 (0.70)
+	case x.name != "":
 		return fmt.Sprintf("%s (%s)", x.name, num(x.value))
 	}
-	return num(x.value)
+	return written(x)
 }
 
 func operands(cs []constAt) string {

@@ -6,8 +6,14 @@
 // It works on function facts (languages/facts.Function): a function is a
 // candidate when its name or body ties it to one of those concepts AND it
 // reads the protocol's fields (from the spec in effect), so a validate() of
-// URLs or an escalation of log levels is never one. Candidates of one
-// concept are clustered when their bodies share structure (the winnowed
+// URLs or an escalation of log levels is never one. An escalation decision
+// is also found by what it does on a score of the work (subject.go): it
+// escalates, or routes to a human or principal reviewer, when
+// quality_score, confidence or metrics.quality crosses a cut-off; scores
+// are compared on one scale (quality_score 70 is metrics.quality 0.70).
+// Functions of vendored code (third_party/) are no candidates.
+// Candidates of one concept are clustered when their bodies share
+// structure (the winnowed
 // fingerprints of languages/shape, which erase names, values and language)
 // or when they compare the same protocol field with constants. Each cluster
 // of two or more is one finding; differing constants are another. A

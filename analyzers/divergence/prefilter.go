@@ -18,7 +18,9 @@ import (
 //     of them not a common word, or three), or one field and the word
 //     delegate or handback;
 //   - status normalisation: normali/canonical/status and two HANDBACK
-//     statuses quoted as string literals.
+//     statuses quoted as string literals;
+//   - escalation on a score (scoreEscalation): escalat, human or principal
+//     and quality, score, confidence or rating, anywhere in the file.
 //
 // Fields are matched as whole words (not scope in telescope), in snake
 // case and as Go spells them (retry_count, retrycount), ASCII lower-cased.
@@ -70,6 +72,9 @@ func (m *Model) MayHaveCandidates(rel string, lower []byte) bool {
 	esc := containsAny(lower, escalateStems)
 	val := containsAny(lower, validateStems)
 	norm := containsAny(lower, normalizeStems)
+	if mayEscalateOnScore(lower, esc) {
+		return true
+	}
 	if !esc && !val && !norm {
 		return false
 	}

@@ -115,15 +115,19 @@ func (m *Model) judge(c Concept, k thresholdKey, x constAt) judgement {
 			return judgement{}
 		}
 		j := judgement{verdict: inside}
+		v := x.value
+		if x.scaled { // quality_score 70 is metrics.quality 0.70
+			v = x.norm
+		}
 		for _, l := range limits {
 			if l.Measure != "" {
 				continue
 			}
 			j.spec = append(j.spec, l)
 			switch {
-			case l.Op[0] == '>' && x.value < l.Value, l.Op[0] == '<' && x.value > l.Value:
+			case l.Op[0] == '>' && v < l.Value, l.Op[0] == '<' && v > l.Value:
 				j.verdict = contradicts
-			case x.value == l.Value && j.verdict == inside:
+			case v == l.Value && j.verdict == inside:
 				j.verdict = agrees
 			}
 		}

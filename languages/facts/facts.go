@@ -284,6 +284,12 @@ type Function struct {
 	// Calls are the names of the functions and methods the body calls
 	// (the last name: "escalate", "split", "Fields"), sorted and unique.
 	Calls []string
+	// ParamTypes are the types the parameters are declared with, where
+	// the source writes one: the type's last name in Go (Handback for
+	// *protocol.Handback), the annotation as written in Python
+	// ("Optional[Handback]"); in order, without the parameters that have
+	// none.
+	ParamTypes []string
 }
 
 // Const is a literal a function body compares something with: quality <

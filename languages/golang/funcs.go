@@ -222,6 +222,7 @@ func (x *extractor) endFunction(d *ast.FuncDecl) {
 	fn.Consts = take(&s.constSlab, s.consts)
 	fn.Fields = take(&s.strSlab, sortedSet(s.fields))
 	fn.Calls = take(&s.strSlab, sortedSet(s.calls))
+	fn.ParamTypes = x.paramTypes(d.Type)
 	x.out.Functions = append(x.out.Functions, fn)
 }
 

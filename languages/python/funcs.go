@@ -244,6 +244,7 @@ func (x *extractor) function(i int) {
 	}
 	fn.Fields = take(&fs.strSlab, sortedUnique(fs.fields))
 	fn.Calls = take(&fs.strSlab, sortedUnique(fs.calls))
+	fn.ParamTypes = x.paramTypes(x.child(i, fParameters))
 	if fs.hook != nil {
 		fs.hook(fn, fs.toks)
 	}

@@ -21,8 +21,8 @@
 //     DELEGATE, NEXUS_HANDOFF_V2) in a string, a name or the path; or, for
 //     a kind whose name is no everyday word of code, its name in any case
 //     and spelling (handback, Handback, nexus-handoff; see KindWords) in
-//     the path, a type, a variable or group name, a receiver, a function
-//     or parameter name, or as a word of a string. "delegate" is an
+//     the path, a type (a parameter's too), a variable or group name, a
+//     receiver, a function or parameter name, or as a word of a string. "delegate" is an
 //     everyday word (the delegation pattern, C#'s keyword, Cocoa's
 //     delegates): only DELEGATE in capitals, a DELEGATE message or a
 //     spec says a file handles DELEGATEs. A kind's name in capitals
@@ -122,9 +122,9 @@ func Of(f *facts.File, spec *msgcheck.Spec) Kinds {
 }
 
 // In returns the kinds of spec the function fn of f shows evidence of:
-// the same predicate over what lies inside it (its name, parameters and
-// fields, and the literals and names of its body), the fields it reads
-// and its parameters taken as one record.
+// the same predicate over what lies inside it (its name, parameters, their
+// declared types and fields, and the literals and names of its body), the
+// fields it reads and its parameters taken as one record.
 func In(f *facts.File, spec *msgcheck.Spec, fn *facts.Function) Kinds {
 	return find(f, spec, fn)
 }
@@ -192,7 +192,8 @@ func shows(f *facts.File, spec *msgcheck.Spec, kind string, fn *facts.Function) 
 		return true
 	}
 	if fn != nil {
-		if names(fn.Name) || slices.ContainsFunc(fn.Params, names) || slices.ContainsFunc(fn.Fields, names) {
+		if names(fn.Name) || slices.ContainsFunc(fn.Params, names) || slices.ContainsFunc(fn.Fields, names) ||
+			slices.ContainsFunc(fn.ParamTypes, names) {
 			return true
 		}
 		keys := make([]string, 0, len(fn.Fields)+len(fn.Params))
