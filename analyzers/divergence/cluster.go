@@ -62,7 +62,7 @@ func Cluster(cands []Candidate, m *Model) []finding.Finding {
 			if cands[i].Concept != cands[j].Concept || find(i) == find(j) {
 				continue
 			}
-			if similar(&cands[i].Fn, &cands[j].Fn) || sharesThreshold(ths[i], named[i], ths[j], named[j]) {
+			if similar(&cands[i].Fn, &cands[j].Fn) || sharesThreshold(ths[i], named[i], ths[j], named[j]) || m.sharesRequired(&cands[i], &cands[j]) {
 				parent[find(j)] = find(i)
 			}
 		}
@@ -79,6 +79,7 @@ func Cluster(cands []Candidate, m *Model) []finding.Finding {
 	var out []finding.Finding
 	for i := range cands {
 		out = append(out, m.specFindings(&cands[i], ths[i])...)
+		out = append(out, m.requiredFindings(&cands[i])...)
 	}
 	for _, r := range roots {
 		if members := groups[r]; len(members) >= 2 {
@@ -219,7 +220,7 @@ func (c *cluster) findings() []finding.Finding {
 	b.WriteString(c.verdict())
 	dup := finding.Finding{Rule: rule, Severity: finding.Warning, Message: b.String(), Related: related,
 		Location: finding.Location{Path: first.Path, Line: first.Fn.Pos.Line, Col: first.Fn.Pos.Col}}
-	return append([]finding.Finding{dup}, c.conflicts()...)
+	return append(append([]finding.Finding{dup}, c.conflicts()...), c.requiredDiffer()...)
 }
 
 // pickReference finds the canonical member: one Options.Canonical or the

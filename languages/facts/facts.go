@@ -272,6 +272,10 @@ type Function struct {
 	// Calls are the names of the functions and methods the body calls
 	// (the last name: "escalate", "split", "Fields"), sorted and unique.
 	Calls []string
+	// Required are the fields the body refuses its input without, in
+	// source order (see Required); read only in functions whose name says
+	// they validate (validate, check, verify, valid, require).
+	Required []Required
 }
 
 // Const is a literal a function body compares something with: quality <

@@ -68,6 +68,10 @@ type funcState struct {
 	// of the file's functions from a few shared chunks, not a slice each.
 	strSlab   []string
 	constSlab []facts.Const
+
+	// ast is the file, whose declarations (structs, lists of required
+	// fields) the reading of required fields looks up (required.go).
+	ast *ast.File
 }
 
 // take returns a copy of src carved from *slab, with its capacity capped
@@ -112,6 +116,7 @@ var builtinFuncs = map[string]bool{"len": true, "panic": true, "make": true, "ne
 // that a comparison with one (q < minQuality) gives its value.
 // It also sizes File.Functions.
 func (x *extractor) prepareFuncs(f *ast.File) {
+	x.fn.ast = f
 	n := 0
 	for _, d := range f.Decls {
 		switch d := d.(type) {
@@ -213,6 +218,7 @@ func (x *extractor) endFunction(d *ast.FuncDecl) {
 	fn.Consts = take(&s.constSlab, s.consts)
 	fn.Fields = take(&s.strSlab, sortedSet(s.fields))
 	fn.Calls = take(&s.strSlab, sortedSet(s.calls))
+	fn.Required = x.required(d)
 	x.out.Functions = append(x.out.Functions, fn)
 }
 

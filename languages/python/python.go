@@ -213,6 +213,7 @@ func (x *extractor) extract(f *facts.File, src []byte) {
 		x.pop()
 	}
 	x.finish()
+	x.requiredFields()
 }
 
 func (x *extractor) pop() {
