@@ -45,6 +45,7 @@ func Cluster(cands []Candidate, m *Model) []finding.Finding {
 		ths[i] = m.thresholds(&cands[i].Fn)
 		named[i] = m.unresolved(&cands[i].Fn)
 	}
+	enumerates := m.enumerates(cands)
 	parent := make([]int, len(cands))
 	for i := range parent {
 		parent[i] = i
@@ -62,7 +63,7 @@ func Cluster(cands []Candidate, m *Model) []finding.Finding {
 			if cands[i].Concept != cands[j].Concept || find(i) == find(j) {
 				continue
 			}
-			if similar(&cands[i].Fn, &cands[j].Fn) || sharesThreshold(ths[i], named[i], ths[j], named[j]) || m.sharesRequired(&cands[i], &cands[j]) {
+			if similar(&cands[i].Fn, &cands[j].Fn) || sharesThreshold(ths[i], named[i], ths[j], named[j]) || enumerates[i] && enumerates[j] {
 				parent[find(j)] = find(i)
 			}
 		}

@@ -97,10 +97,14 @@ func (m *Model) requiredConcept(f *facts.File, fn *facts.Function, c Concept) (C
 type reqSet struct {
 	fields     []string // normalized, in source order
 	at         map[string]facts.Required
-	specShared int               // how many of the spec's required fields it requires
-	kind       string            // the spec's name of the kind
-	kindTitle  string            // HANDBACK
-	former     map[string]string // former name -> field
+	specShared int // how many of the spec's required fields it requires
+	// mixed is set when it also requires two or more of the other kind's
+	// required fields that this kind does not define (status and output
+	// in a DELEGATE validation): one function validating both kinds
+	mixed     bool
+	kind      string            // the spec's name of the kind
+	kindTitle string            // HANDBACK
+	former    map[string]string // former name -> field
 }
 
 // requiredSet normalizes a validation's required fields.
@@ -111,6 +115,12 @@ func (m *Model) requiredSet(c Concept, req []facts.Required) reqSet {
 		s.former[shape.FieldName(old)] = shape.FieldName(f)
 	}
 	specReq := m.specRequired(s.kind)
+	other := "delegate"
+	if s.kind == other {
+		other = "handback"
+	}
+	otherReq := m.specRequired(other)
+	foreign := 0
 	for _, r := range req {
 		n := shape.FieldName(r.Field)
 		if _, ok := s.at[n]; ok {
@@ -118,10 +128,14 @@ func (m *Model) requiredSet(c Concept, req []facts.Required) reqSet {
 		}
 		s.at[n] = r
 		s.fields = append(s.fields, n)
-		if slices.Contains(specReq, n) {
+		switch {
+		case slices.Contains(specReq, n):
 			s.specShared++
+		case slices.Contains(otherReq, n) && !m.specField(s.kind, n):
+			foreign++
 		}
 	}
+	s.mixed = foreign >= 2
 	return s
 }
 
@@ -173,7 +187,7 @@ func (m *Model) requiredFindings(cd *Candidate) []finding.Finding {
 		return nil
 	}
 	s := m.requiredSet(cd.Concept, cd.Fn.Required)
-	if s.specShared == 0 {
+	if s.specShared == 0 || s.mixed {
 		return nil
 	}
 	specReq := m.specRequired(s.kind)
@@ -265,14 +279,19 @@ func (m *Model) requiredPlace(cd *Candidate, r facts.Required) finding.Location 
 	return finding.Location{Path: cd.Path, Line: cd.Fn.Pos.Line, Col: cd.Fn.Pos.Col}
 }
 
-// sharesRequired tells whether two validations of one kind both
-// enumerate two or more of the spec's required fields: the same decision,
-// which fields a message must carry, written twice.
-func (m *Model) sharesRequired(a, b *Candidate) bool {
-	if len(a.Fn.Required) == 0 || len(b.Fn.Required) == 0 || a.Concept != b.Concept {
-		return false
+// enumerates tells, per candidate, whether it is a validation that
+// requires two or more of the spec's required fields of its kind: two
+// such validations of one kind are the same decision, which fields a
+// message must carry, written twice (Cluster links them).
+func (m *Model) enumerates(cands []Candidate) []bool {
+	out := make([]bool, len(cands))
+	for i := range cands {
+		if len(cands[i].Fn.Required) > 0 {
+			s := m.requiredSet(cands[i].Concept, cands[i].Fn.Required)
+			out[i] = s.specShared >= 2 && !s.mixed
+		}
 	}
-	return m.requiredSet(a.Concept, a.Fn.Required).specShared >= 2 && m.requiredSet(b.Concept, b.Fn.Required).specShared >= 2
+	return out
 }
 
 // requiredDiffer reports the members of a validation cluster that require
@@ -290,7 +309,7 @@ func (c *cluster) requiredDiffer() []finding.Finding {
 			continue
 		}
 		sets[i] = c.m.requiredSet(mb.Concept, mb.Fn.Required)
-		if sets[i].specShared > 0 {
+		if sets[i].specShared > 0 && !sets[i].mixed {
 			users = append(users, i)
 		}
 	}

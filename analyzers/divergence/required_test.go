@@ -168,6 +168,19 @@ func validateBody(body map[string]any) error {
 	return nil
 }
 `}, nil},
+		{"one function validating both kinds", []string{"workers/any.py", `
+DELEGATE_REQUIRED = ["task_id", "skill", "agent", "scope", "success_criteria", "plan", "context"]
+HANDBACK_REQUIRED = ["task_id", "status", "output", "metrics"]
+
+def validate_delegate(msg):
+    for f in DELEGATE_REQUIRED:
+        if f not in msg:
+            raise ValueError(f)
+    if "status" in msg:
+        for f in HANDBACK_REQUIRED:
+            if f not in msg:
+                raise ValueError(f)
+`}, nil},
 		{"a sub-record of the message", []string{"workers/out.py", `
 def validate_handback_output(out):
     for f in ("deliverables", "tests"):

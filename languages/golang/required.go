@@ -234,18 +234,14 @@ func (rs *reqState) missingOperand(e ast.Expr, v string) string {
 // its Go name; ok is false for a method or a field the record's struct
 // (when known) lacks.
 func (rs *reqState) jsonName(recv *ast.Ident, t ast.Expr, field string) (string, bool) {
-	if !ast.IsExported(field) && rs.x.info == nil {
-		return field, true
-	}
 	for _, f := range rs.structFields(recv, t) {
 		if f.name == field {
 			return f.json, true
 		}
 	}
-	if st := rs.structOf(recv, t); st != nil || rs.typesStruct(recv) != nil {
-		return "", false // a method, or a field of an embedded struct
-	}
-	return field, true
+	// a method, a field of an embedded struct, or a struct declared in
+	// another file: its JSON name is not known
+	return "", false
 }
 
 type structField struct {

@@ -159,6 +159,17 @@ func ValidateHandback(h *Handback) error {
 	return nil
 }
 `, ``},
+		{"a struct of another file: its JSON names are not known", `package p
+
+import "errors"
+
+func ValidateHandback(h *Handback) error {
+	if h.ID == "" {
+		return errors.New("id")
+	}
+	return nil
+}
+`, ``},
 		{"untagged fields, no validator", `package p
 
 import "errors"
