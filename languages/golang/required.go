@@ -36,6 +36,7 @@ type reqState struct {
 	records map[string]ast.Expr
 	// lists are the local []string literals by name.
 	lists map[string]*ast.CompositeLit
+	body  *ast.BlockStmt
 	out   []facts.Required
 }
 
@@ -56,7 +57,7 @@ func (x *extractor) required(d *ast.FuncDecl) []facts.Required {
 	if d.Body == nil || d.Name == nil || !requiredName(d.Name.Name) || d.Type == nil {
 		return nil
 	}
-	rs := &reqState{x: x, records: map[string]ast.Expr{}, lists: map[string]*ast.CompositeLit{}}
+	rs := &reqState{x: x, records: map[string]ast.Expr{}, lists: map[string]*ast.CompositeLit{}, body: d.Body}
 	for _, f := range d.Type.Params.List {
 		for _, n := range f.Names {
 			rs.records[n.Name] = f.Type
@@ -104,7 +105,7 @@ func (x *extractor) required(d *ast.FuncDecl) []facts.Required {
 	ast.Inspect(d.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.IfStmt:
-			if x.outcome(n.Body) == facts.BranchReject || appendsMissing(n.Body) {
+			if x.outcome(n.Body) == facts.BranchReject || rs.appendsMissing(n.Body) {
 				rs.absent(n.Cond, n.Init, "", 0)
 			}
 		case *ast.RangeStmt:
@@ -118,8 +119,9 @@ func (x *extractor) required(d *ast.FuncDecl) []facts.Required {
 }
 
 // appendsMissing tells whether a block starts by appending to a slice
-// named for what is missing (missing = append(missing, f)).
-func appendsMissing(b *ast.BlockStmt) bool {
+// named for what is missing (missing = append(missing, f)) that the
+// function returns or rejects on.
+func (rs *reqState) appendsMissing(b *ast.BlockStmt) bool {
 	if b == nil || len(b.List) == 0 {
 		return false
 	}
@@ -128,7 +130,35 @@ func appendsMissing(b *ast.BlockStmt) bool {
 		return false
 	}
 	c, ok := s.Rhs[0].(*ast.CallExpr)
-	return ok && calleeName(c.Fun) == "append" && strings.Contains(strings.ToLower(lastName(s.Lhs[0])), "missing")
+	name := lastName(s.Lhs[0])
+	return ok && calleeName(c.Fun) == "append" && strings.Contains(strings.ToLower(name), "missing") && rs.reports(name)
+}
+
+// reports tells whether the function returns the variable name or
+// rejects on it (if len(missing) > 0 { return err }).
+func (rs *reqState) reports(name string) bool {
+	found := false
+	uses := func(n ast.Node) bool {
+		ast.Inspect(n, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && id.Name == name {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	ast.Inspect(rs.body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ReturnStmt:
+			return !uses(n)
+		case *ast.IfStmt:
+			if rs.x.outcome(n.Body) == facts.BranchReject && uses(n.Cond) {
+				return false
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // absent reads the disjuncts of a rejected condition that test a field's
@@ -331,7 +361,7 @@ func (rs *reqState) loop(r *ast.RangeStmt) {
 	}
 	recv := ""
 	ast.Inspect(r.Body, func(n ast.Node) bool {
-		if s, ok := n.(*ast.IfStmt); ok && recv == "" && (rs.x.outcome(s.Body) == facts.BranchReject || appendsMissing(s.Body)) {
+		if s, ok := n.(*ast.IfStmt); ok && recv == "" && (rs.x.outcome(s.Body) == facts.BranchReject || rs.appendsMissing(s.Body)) {
 			recv = rs.absent(s.Cond, s.Init, v.Name, 0)
 		}
 		return recv == ""

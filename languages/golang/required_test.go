@@ -122,6 +122,21 @@ func ValidateHandback(m map[string]any) error {
 	return nil
 }
 `, ``},
+		{"missing fields only logged", `package p
+
+import "errors"
+
+func validateDelegate(d map[string]any) error {
+	var missing []string
+	for _, f := range []string{"task_id", "scope"} {
+		if d[f] == nil {
+			missing = append(missing, f)
+		}
+	}
+	log.Printf("missing %v", missing)
+	return nil
+}
+`, ``},
 		{"a test whose branch does not reject", `package p
 
 import "errors"

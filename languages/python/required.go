@@ -96,11 +96,11 @@ func (x *extractor) requiredIn(rc *reqCtx) {
 	for k := rc.node + 1; k < end; k++ {
 		switch x.kind(k) {
 		case kIf:
-			if x.ifBranch(x.child(k, fConsequence), x.elseOf(k)) == facts.BranchReject || x.appendsMissing(x.child(k, fConsequence)) {
+			if x.ifBranch(x.child(k, fConsequence), x.elseOf(k)) == facts.BranchReject || x.appendsMissing(x.child(k, fConsequence), rc) {
 				x.absentIn(x.child(k, fCondition), rc, 0)
 			}
 		case kElif:
-			if body := x.child(k, fConsequence); x.outcome(body) == facts.BranchReject || x.appendsMissing(body) {
+			if body := x.child(k, fConsequence); x.outcome(body) == facts.BranchReject || x.appendsMissing(body, rc) {
 				x.absentIn(x.child(k, fCondition), rc, 0)
 			}
 		case kAssert:
@@ -108,7 +108,7 @@ func (x *extractor) requiredIn(rc *reqCtx) {
 		case kFor:
 			x.requiredLoop(k, rc)
 		case kAssign:
-			if l := x.child(k, fLeft); x.kind(l) == kIdent && missingName(x.text(l)) {
+			if l := x.child(k, fLeft); x.kind(l) == kIdent && missingName(x.text(l)) && x.reportsName(x.text(l), rc) {
 				x.requiredSet(x.unparen(x.child(k, fRight)), rc)
 			}
 		case kCall:
@@ -123,10 +123,40 @@ func missingName(b []byte) bool {
 	return containsStr(lowerWord(b), "missing") || problemName(b)
 }
 
+// reportsName tells whether the function rejects or reports with the
+// list bound to name: an if on it that rejects (if missing: raise), a
+// return or raise that holds it (return missing, raise E(missing)).
+func (x *extractor) reportsName(name []byte, rc *reqCtx) bool {
+	end := int(x.nodes[rc.node].End)
+	for k := rc.node + 1; k < end; k++ {
+		var in int
+		switch x.kind(k) {
+		case kIf:
+			if x.ifBranch(x.child(k, fConsequence), x.elseOf(k)) != facts.BranchReject {
+				continue
+			}
+			in = x.child(k, fCondition)
+		case kReturn, kRaise:
+			in = k
+		default:
+			continue
+		}
+		if in < 0 {
+			continue
+		}
+		for j := in; j < int(x.nodes[in].End); j++ {
+			if x.kind(j) == kIdent && bytes.Equal(x.text(j), name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // appendsMissing tells whether block b starts by appending to a list named
-// for what is missing (missing.append(f)): the rejection comes later
-// (if missing: raise).
-func (x *extractor) appendsMissing(b int) bool {
+// for what is missing (missing.append(f)) that the function rejects or
+// reports with later (if missing: raise).
+func (x *extractor) appendsMissing(b int, rc *reqCtx) bool {
 	if b < 0 {
 		return false
 	}
@@ -145,7 +175,8 @@ func (x *extractor) appendsMissing(b int) bool {
 		}
 		switch string(x.text(x.child(fn, fAttribute))) {
 		case "append", "add":
-			return missingName(x.lastName(x.child(fn, fObject)))
+			name := x.lastName(x.child(fn, fObject))
+			return missingName(name) && x.reportsName(name, rc)
 		}
 		return false
 	}
@@ -183,6 +214,26 @@ func (x *extractor) absentIn(c int, rc *reqCtx, d int) {
 			}
 		}
 		return
+	case kNot:
+		// not all(f in msg for f in REQUIRED), not REQUIRED.issubset(msg)
+		if a := x.unparen(x.child(c, fArgument)); x.kind(a) == kCall {
+			fn, g := x.child(a, fFunction), x.child(a, fArguments)
+			switch {
+			case string(x.text(fn)) == "all" && x.kind(g) == kGenExpr:
+				x.allPresent(g, rc)
+				return
+			case x.kind(fn) == kAttr && string(x.text(x.child(fn, fAttribute))) == "issubset":
+				var buf [2]int
+				if args, simple := x.callArgs(g, buf[:0]); simple && len(args) == 1 {
+					if recv := x.recordKeys(args[0], rc); recv != "" {
+						for _, it := range x.fieldList(x.child(fn, fObject), rc, 0) {
+							rc.add(it.name, it.pos, "list", recv)
+						}
+					}
+				}
+				return
+			}
+		}
 	}
 	key, _, recv := x.absentTest(c)
 	if x.kind(key) == kString && rc.records[string(recv)] {
@@ -335,11 +386,11 @@ func (x *extractor) loopTest(body int, v []byte, rc *reqCtx) string {
 	for k := body; k < end; k++ {
 		switch x.kind(k) {
 		case kIf:
-			if x.ifBranch(x.child(k, fConsequence), x.elseOf(k)) != facts.BranchReject && !x.appendsMissing(x.child(k, fConsequence)) {
+			if x.ifBranch(x.child(k, fConsequence), x.elseOf(k)) != facts.BranchReject && !x.appendsMissing(x.child(k, fConsequence), rc) {
 				continue
 			}
 		case kElif:
-			if x.outcome(x.child(k, fConsequence)) != facts.BranchReject && !x.appendsMissing(x.child(k, fConsequence)) {
+			if x.outcome(x.child(k, fConsequence)) != facts.BranchReject && !x.appendsMissing(x.child(k, fConsequence), rc) {
 				continue
 			}
 		default:
@@ -730,4 +781,25 @@ func (x *extractor) requiredField(r int) bool {
 	}
 	first := x.namedFirst(x.child(r, fArguments))
 	return first >= 0 && string(x.text(first)) == "..."
+}
+
+// allPresent reads all(f in msg for f in REQUIRED), negated under a
+// rejecting branch.
+func (x *extractor) allPresent(g int, rc *reqCtx) {
+	forIn := x.childKind(g, kForIn)
+	if forIn < 0 || x.kind(x.child(forIn, fLeft)) != kIdent {
+		return
+	}
+	v := x.text(x.child(forIn, fLeft))
+	body := x.unparen(x.child(g, fBody))
+	var buf [3]int
+	ops := x.namedChildren(body, buf[:0])
+	if x.kind(body) != kCompare || x.opKind(body) != kOpIn || len(ops) != 2 || !bytes.Equal(x.text(ops[0]), v) {
+		return
+	}
+	if recv := x.recordKeys(ops[1], rc); recv != "" {
+		for _, it := range x.fieldList(x.child(forIn, fRight), rc, 0) {
+			rc.add(it.name, it.pos, "list", recv)
+		}
+	}
 }

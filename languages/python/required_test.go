@@ -80,6 +80,17 @@ def validate(msg):
     if any(k not in msg for k in ["task_id", "status"]):
         raise ValueError("incomplete")
 `, `validate: task_id@3/list/msg status@3/list/msg`},
+		{"not all, not issubset", `
+REQUIRED = ("task_id", "status")
+
+def validate_handback(msg):
+    if not all(k in msg for k in REQUIRED):
+        raise ValueError("incomplete")
+
+def check_delegate(d):
+    if not {"task_id", "scope"}.issubset(d.keys()):
+        return False
+`, "validate_handback: task_id@2/list/msg status@2/list/msg\ncheck_delegate: task_id@9/list/d scope@9/list/d"},
 		{"an assert", `
 def validate_delegate(d):
     assert "task_id" in d and "scope" in d
@@ -150,6 +161,13 @@ def validate_handback(msg):
     for g in REQUIRED:
         if not isinstance(msg[g], str):
             raise TypeError(g)
+`, ``},
+		{"missing fields only logged", `
+def validate_handback(msg):
+    missing = [f for f in ("task_id", "status") if f not in msg]
+    if missing:
+        log.warning("missing %s", missing)
+    return True
 `, ``},
 		{"a model class not built from the input", `
 @dataclass
