@@ -105,6 +105,9 @@ type reqSet struct {
 	kind      string            // the spec's name of the kind
 	kindTitle string            // HANDBACK
 	former    map[string]string // former name -> field
+	// own and unknown count the fields the kind defines (former names
+	// included) and those it does not
+	own, unknown int
 }
 
 // requiredSet normalizes a validation's required fields.
@@ -136,7 +139,23 @@ func (m *Model) requiredSet(c Concept, req []facts.Required) reqSet {
 		}
 	}
 	s.mixed = foreign >= 2
+	for _, f := range s.fields {
+		if s.former[f] != "" || m.specField(s.kind, f) {
+			s.own++
+		} else {
+			s.unknown++
+		}
+	}
 	return s
+}
+
+// judged tells whether the set is of the kind's record, and so judged
+// against the spec: it requires a required field of the kind, does not
+// validate both kinds, and the fields the kind does not define do not
+// outnumber its own (a handback of another protocol that requires task_id
+// among a dozen fields of its own is no HANDBACK).
+func (s reqSet) judged() bool {
+	return s.specShared > 0 && !s.mixed && s.unknown <= s.own
 }
 
 // specRequired are the spec's required fields of a kind, normalized, in
@@ -187,7 +206,7 @@ func (m *Model) requiredFindings(cd *Candidate) []finding.Finding {
 		return nil
 	}
 	s := m.requiredSet(cd.Concept, cd.Fn.Required)
-	if s.specShared == 0 || s.mixed {
+	if !s.judged() {
 		return nil
 	}
 	specReq := m.specRequired(s.kind)
@@ -288,7 +307,7 @@ func (m *Model) enumerates(cands []Candidate) []bool {
 	for i := range cands {
 		if len(cands[i].Fn.Required) > 0 {
 			s := m.requiredSet(cands[i].Concept, cands[i].Fn.Required)
-			out[i] = s.specShared >= 2 && !s.mixed
+			out[i] = s.specShared >= 2 && s.judged()
 		}
 	}
 	return out
@@ -309,7 +328,7 @@ func (c *cluster) requiredDiffer() []finding.Finding {
 			continue
 		}
 		sets[i] = c.m.requiredSet(mb.Concept, mb.Fn.Required)
-		if sets[i].specShared > 0 && !sets[i].mixed {
+		if sets[i].judged() {
 			users = append(users, i)
 		}
 	}

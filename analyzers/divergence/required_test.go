@@ -181,6 +181,18 @@ def validate_delegate(msg):
             if f not in msg:
                 raise ValueError(f)
 `}, nil},
+		{"a handback of another protocol", []string{"tools/proof.py", `
+REQUIRED_COMMON_FIELDS = {"task_id", "tracking_issue", "release_head_ref_oid", "executed_at", "artifacts"}
+
+def validate_handback(handback, queue):
+    errors = []
+    missing = REQUIRED_COMMON_FIELDS - set(handback)
+    if missing:
+        errors.append(f"missing common fields: {sorted(missing)}")
+    if handback.get("status") not in ("passed", "proven"):
+        errors.append("status")
+    return errors
+`}, nil},
 		{"a sub-record of the message", []string{"workers/out.py", `
 def validate_handback_output(out):
     for f in ("deliverables", "tests"):
