@@ -38,6 +38,11 @@ type reqState struct {
 	lists map[string]*ast.CompositeLit
 	body  *ast.BlockStmt
 	out   []facts.Required
+	// work is what is left of the budget of nodes the searches that look
+	// again at part of the body (a loop's body, the uses of a slice of
+	// missing fields) may visit: nested loops and many slices cost
+	// linear time.
+	work int
 }
 
 func (rs *reqState) add(field string, p token.Pos, how, recv string) {
@@ -102,6 +107,7 @@ func (x *extractor) required(d *ast.FuncDecl) []facts.Required {
 		}
 		return true
 	})
+	rs.work = 1 << 16
 	ast.Inspect(d.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.IfStmt:
@@ -140,14 +146,18 @@ func (rs *reqState) reports(name string) bool {
 	found := false
 	uses := func(n ast.Node) bool {
 		ast.Inspect(n, func(n ast.Node) bool {
+			rs.work--
 			if id, ok := n.(*ast.Ident); ok && id.Name == name {
 				found = true
 			}
-			return !found
+			return !found && rs.work >= 0
 		})
 		return found
 	}
 	ast.Inspect(rs.body, func(n ast.Node) bool {
+		if rs.work--; rs.work < 0 {
+			return false
+		}
 		switch n := n.(type) {
 		case *ast.ReturnStmt:
 			return !uses(n)
@@ -361,6 +371,9 @@ func (rs *reqState) loop(r *ast.RangeStmt) {
 	}
 	recv := ""
 	ast.Inspect(r.Body, func(n ast.Node) bool {
+		if rs.work--; rs.work < 0 {
+			return false
+		}
 		if s, ok := n.(*ast.IfStmt); ok && recv == "" && (rs.x.outcome(s.Body) == facts.BranchReject || rs.appendsMissing(s.Body)) {
 			recv = rs.absent(s.Cond, s.Init, v.Name, 0)
 		}

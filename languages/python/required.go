@@ -66,6 +66,17 @@ type reqCtx struct {
 	// parameters, and locals bound from a decoder (json.loads(raw)).
 	records map[string]bool
 	out     []facts.Required
+	// work is what is left of the function's budget of nodes visited by
+	// the searches that look again at part of it (a loop's body, the uses
+	// of a list of missing fields): a few times its size, so that nested
+	// loops and many lists cost linear time.
+	work int
+}
+
+// spend takes n from the budget, and tells whether it was there.
+func (rc *reqCtx) spend(n int) bool {
+	rc.work -= n
+	return rc.work >= 0
 }
 
 func (rc *reqCtx) add(field string, p facts.Pos, how, recv string) {
@@ -85,6 +96,7 @@ func (x *extractor) requiredIn(rc *reqCtx) {
 		rc.records[p] = true
 	}
 	end := int(x.nodes[rc.node].End)
+	rc.work = 4*(end-rc.node) + 1024
 	for k := rc.node + 1; k < end; k++ {
 		if x.kind(k) == kAssign {
 			if l, r := x.child(k, fLeft), x.child(k, fRight); x.kind(l) == kIdent && x.kind(r) == kCall &&
@@ -128,6 +140,9 @@ func missingName(b []byte) bool {
 // return or raise that holds it (return missing, raise E(missing)).
 func (x *extractor) reportsName(name []byte, rc *reqCtx) bool {
 	end := int(x.nodes[rc.node].End)
+	if !rc.spend(end - rc.node) {
+		return false
+	}
 	for k := rc.node + 1; k < end; k++ {
 		var in int
 		switch x.kind(k) {
@@ -383,6 +398,9 @@ func (x *extractor) requiredLoop(k int, rc *reqCtx) {
 // v's absence from a record, and returns the record's name.
 func (x *extractor) loopTest(body int, v []byte, rc *reqCtx) string {
 	end := int(x.nodes[body].End)
+	if !rc.spend(end - body) {
+		return ""
+	}
 	for k := body; k < end; k++ {
 		switch x.kind(k) {
 		case kIf:
