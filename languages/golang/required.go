@@ -121,6 +121,11 @@ func (x *extractor) required(d *ast.FuncDecl) []facts.Required {
 		}
 		return true
 	})
+	if rs.work < 0 {
+		// a reading cut short may lack fields, which would be judged
+		// missing
+		return nil
+	}
 	return rs.out
 }
 

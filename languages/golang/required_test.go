@@ -205,3 +205,19 @@ func ValidateDelegate(d Delegate) error {
 		})
 	}
 }
+
+// TestRequiredBudget: nested loops are read within a budget, and a
+// reading cut short reports nothing (a field it missed would be judged
+// missing).
+func TestRequiredBudget(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("package p\n\nimport \"errors\"\n\nfunc ValidateHandback(m map[string]any) error {\n\tfor _, f := range []string{\"task_id\", \"status\"} {\n\t\tif _, ok := m[f]; !ok {\n\t\t\treturn errors.New(f)\n\t\t}\n\t}\n")
+	for i := 0; i < 40; i++ {
+		fmt.Fprintf(&b, "for _, v%d := range m {\n_ = v%d\n", i, i)
+	}
+	b.WriteString("_ = []int{" + strings.Repeat("1, ", 2000) + "}\n")
+	b.WriteString(strings.Repeat("}\n", 40) + "\treturn nil\n}\n")
+	if got := requiredOf(t, b.String()); got != "" {
+		t.Errorf("required %q, want nothing from a reading cut short", got)
+	}
+}

@@ -37,7 +37,9 @@ func (x *extractor) requiredFields() {
 			}
 			rc := reqCtx{fn: &fns[j], node: i, models: models}
 			x.requiredIn(&rc)
-			if len(rc.out) > 0 {
+			// a reading cut short by the budget may lack fields, and a
+			// field it lacks would be judged missing: nothing then
+			if len(rc.out) > 0 && rc.work >= 0 {
 				fns[j].Required = rc.out
 			}
 		}

@@ -192,3 +192,26 @@ def validate_handback(msg):
 		})
 	}
 }
+
+// TestRequiredBudget: a function whose loops nest so deep that looking
+// again at their bodies would cost quadratic time is read within a budget,
+// and a reading cut short reports nothing (a field it missed would be
+// judged missing).
+func TestRequiredBudget(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("def validate_handback(msg):\n    for f in (\"task_id\", \"status\"):\n        if f not in msg:\n            raise ValueError(f)\n")
+	indent := "    "
+	for i := 0; i < 40; i++ {
+		fmt.Fprintf(&b, "%sfor v%d in msg:\n", indent, i)
+		indent += " "
+	}
+	b.WriteString(indent + "y = [" + strings.Repeat("1, ", 400) + "]\n")
+	if got := requiredOf(t, b.String()); got != "" {
+		t.Errorf("required %q, want nothing from a reading cut short", got)
+	}
+	// the same function without the nest is read
+	short := "def validate_handback(msg):\n    for f in (\"task_id\", \"status\"):\n        if f not in msg:\n            raise ValueError(f)\n"
+	if got := requiredOf(t, short); got != "validate_handback: task_id@2/list/msg status@2/list/msg" {
+		t.Errorf("required %q", got)
+	}
+}
