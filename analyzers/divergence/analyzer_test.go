@@ -12,5 +12,5 @@ import (
 // package that copies a's decision (b: the cluster across packages is
 // found through a's exported fact) and look-alikes that must stay silent.
 func TestAnalyzer(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), divergence.Analyzer, "a", "b", "negatives", "spec", "specok", "fieldnamed", "tables", "tablesok", "scores", "scoreneg")
+	analysistest.Run(t, analysistest.TestData(), divergence.Analyzer, "a", "b", "negatives", "spec", "specok", "fieldnamed", "tables", "tablesok", "scores", "scoreneg", "required")
 }

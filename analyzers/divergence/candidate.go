@@ -56,8 +56,10 @@ func Candidates(f *facts.File, m *Model) []Candidate {
 	strs := bodies{f.Strings, slices.IsSortedFunc(f.Strings, func(a, b facts.String) int { return a.Pos.Offset - b.Pos.Offset })}
 	for i := range f.Functions {
 		fn := &f.Functions[i]
-		if c := m.concept(f, strs, fn); c != 0 {
-			out = append(out, Candidate{Concept: c, Path: f.Path, Lang: f.Lang, Fn: *fn, Canonical: m.isCanonical(f.Path, fn.Name)})
+		if c, req := m.requiredConcept(f, fn, m.concept(f, strs, fn)); c != 0 {
+			cd := Candidate{Concept: c, Path: f.Path, Lang: f.Lang, Fn: *fn, Canonical: m.isCanonical(f.Path, fn.Name)}
+			cd.Fn.Required = req // kept only with protocol evidence of the kind
+			out = append(out, cd)
 		}
 	}
 	return out

@@ -48,6 +48,7 @@ func Cluster(cands []Candidate, m *Model) []finding.Finding {
 		}
 		named[i] = m.unresolved(&cands[i].Fn)
 	}
+	enumerates := m.enumerates(cands)
 	parent := make([]int, len(cands))
 	for i := range parent {
 		parent[i] = i
@@ -65,7 +66,7 @@ func Cluster(cands []Candidate, m *Model) []finding.Finding {
 			if cands[i].Concept != cands[j].Concept || find(i) == find(j) {
 				continue
 			}
-			if similar(&cands[i].Fn, &cands[j].Fn) && !otherScore(&cands[i], ths[i], ths[j]) || sharesThreshold(ths[i], named[i], ths[j], named[j]) {
+			if similar(&cands[i].Fn, &cands[j].Fn) && !otherScore(&cands[i], ths[i], ths[j]) || sharesThreshold(ths[i], named[i], ths[j], named[j]) || enumerates[i] && enumerates[j] {
 				parent[find(j)] = find(i)
 			}
 		}
@@ -82,6 +83,7 @@ func Cluster(cands []Candidate, m *Model) []finding.Finding {
 	var out []finding.Finding
 	for i := range cands {
 		out = append(out, m.specFindings(&cands[i], ths[i])...)
+		out = append(out, m.requiredFindings(&cands[i])...)
 	}
 	for _, r := range roots {
 		if members := groups[r]; len(members) >= 2 && hasCode(cands, members) {
@@ -233,7 +235,7 @@ func (c *cluster) findings() []finding.Finding {
 	b.WriteString(c.verdict())
 	dup := finding.Finding{Rule: rule, Severity: finding.Warning, Message: b.String(), Related: related,
 		Location: finding.Location{Path: first.Path, Line: first.Fn.Pos.Line, Col: first.Fn.Pos.Col}}
-	return append([]finding.Finding{dup}, c.conflicts()...)
+	return append(append([]finding.Finding{dup}, c.conflicts()...), c.requiredDiffer()...)
 }
 
 // pickReference finds the canonical member: one Options.Canonical or the

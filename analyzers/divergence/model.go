@@ -20,7 +20,11 @@
 // threshold is a literal, a named constant, a parameter's default or a
 // constant of another file (Resolve looks those up over the tree), and
 // every candidate's thresholds are judged against the spec's bounds
-// (RuleSpecThreshold).
+// (RuleSpecThreshold). A validation's required fields (the fields it
+// refuses a message without, facts.Function.Required) are judged against
+// the spec's required fields and the former names of its fields, and
+// between the copies of one validation (RuleRequiredFields), where the
+// function shows protocol evidence of the kind it validates.
 //
 // There are two faces, as for enumdrift: Candidates + Cluster for the
 // polyglot scan, and Analyzer for go vet, which exports each package's

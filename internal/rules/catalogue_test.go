@@ -108,6 +108,7 @@ func TestEmittedRulesHaveDocs(t *testing.T) {
 		divergence.RuleDuplicateNormalization: finding.Warning,
 		divergence.RuleConflictingThreshold:   finding.Error,
 		divergence.RuleSpecThreshold:          finding.Error,
+		divergence.RuleRequiredFields:         finding.Error,
 
 		walk.RuleTooLarge:           finding.Warning,
 		walk.RuleUnreadable:         finding.Warning,

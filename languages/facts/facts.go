@@ -290,6 +290,10 @@ type Function struct {
 	// ("Optional[Handback]"); in order, without the parameters that have
 	// none.
 	ParamTypes []string
+	// Required are the fields the body refuses its input without, in
+	// source order (see Required); read only in functions whose name says
+	// they validate (validate, check, verify, valid, require).
+	Required []Required
 }
 
 // Const is a literal a function body compares something with: quality <

@@ -74,6 +74,10 @@ type funcState struct {
 	// of the file's functions from a few shared chunks, not a slice each.
 	strSlab   []string
 	constSlab []facts.Const
+
+	// ast is the file, whose declarations (structs, lists of required
+	// fields) the reading of required fields looks up (required.go).
+	ast *ast.File
 }
 
 // take returns a copy of src carved from *slab, with its capacity capped
@@ -120,6 +124,7 @@ var builtinFuncs = map[string]bool{"len": true, "panic": true, "make": true, "ne
 func (x *extractor) prepareFuncs(f *ast.File) {
 	x.prepareHelpers(f)
 	x.prepareTables(f)
+	x.fn.ast = f
 	n := 0
 	for _, d := range f.Decls {
 		switch d := d.(type) {
@@ -223,6 +228,7 @@ func (x *extractor) endFunction(d *ast.FuncDecl) {
 	fn.Fields = take(&s.strSlab, sortedSet(s.fields))
 	fn.Calls = take(&s.strSlab, sortedSet(s.calls))
 	fn.ParamTypes = x.paramTypes(d.Type)
+	fn.Required = x.required(d)
 	x.out.Functions = append(x.out.Functions, fn)
 }
 

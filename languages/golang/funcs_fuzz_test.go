@@ -26,6 +26,7 @@ func FuzzFunctions(f *testing.F) {
 		"package p; func f() { defer func() { recover() }(); go f(); x := []T{{1}, {k: 2}}; _ = x }",
 		"package p; func f() { _ = len(strings.Fields(len(x))) < 1; _ = slices.Contains(nil, 1) }",
 		"package p; func (T[K, V]) f(int, ...string) (err error) { _ = r.Get(\"a\").Get(\"b\").GetC() == 1e999 }",
+		"package p; type H struct { A string `json:\"a\" validate:\"required\"` }; var R = []string{\"b\"}; func ValidateH(h H, m map[string]any) error { for _, f := range R { if _, ok := m[f]; !ok { return errors.New(f) } }; if h.A == \"\" || len(h.A) == 0 { return fmt.Errorf(\"a\") }; return v.Struct(&h) }",
 	} {
 		f.Add([]byte(s))
 	}

@@ -26,6 +26,7 @@ func FuzzFunctions(f *testing.F) {
 		"def f(x):\n    return 0<(0<(0<(0<(0<(0<(0<(0<(x)<0)<0)<0)<0)<0)<0)<0)<0\n",
 		"def (broken:\n    if x.a < :\n        return\n",
 		"class :\n    def m(self\n",
+		"R = ['a', 'b']\n@dataclass\nclass H:\n    a: int\n    b: str = ''\ndef validate(m):\n    for f in R:\n        if f not in m or m.get(f) is None: raise E\n    x = [k for k in {'c'} if k not in m]\n    return H(**m), S.model_validate(m), validate(m, R)\n",
 		"@d\nasync def f(self, /, *, k: int = 1):\n    \"\"\"doc\"\"\"\n    print >>f, 'x'\n    exec 'y' in z\n",
 	}
 	for _, s := range seeds {

@@ -80,6 +80,12 @@ func checkFunctions(t testing.TB, f *facts.File, checkPos func(string, facts.Pos
 				t.Fatalf("%s: empty parameter name in %q", fn.Name, fn.Params)
 			}
 		}
+		for _, r := range fn.Required {
+			checkPos("required field", r.Pos)
+			if r.Field == "" || r.Receiver == "" {
+				t.Fatalf("%s: required %+v", fn.Name, r)
+			}
+		}
 		last := -1
 		for _, c := range fn.Consts {
 			switch c.Op {

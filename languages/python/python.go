@@ -214,6 +214,7 @@ func (x *extractor) extract(f *facts.File, src []byte) {
 		x.pop()
 	}
 	x.finish()
+	x.requiredFields()
 }
 
 func (x *extractor) pop() {
