@@ -122,6 +122,22 @@ var catalogue = []Doc{
 		Example: "MIN_SCOPE_WORDS = 10\ndef validate_delegate(d):\n    if len(d[\"scope\"].split()) < MIN_SCOPE_WORDS:\n        raise ValueError(\"scope too short\")\ngives: validate_delegate holds the word count of scope to at least 10 (< MIN_SCOPE_WORDS = 10); the spec says minWords 15 (docs/specs/protocol-core-v1.0.yaml:64)",
 		Fix:     "Use the spec's bound (15 here), or change the spec if the code is right; a threshold that is the code's own policy (escalate below quality 0.5) lies within the spec's range and is never reported.",
 	},
+	{
+		ID: "divergence/format", Name: "Format", Severity: finding.Error,
+		Title:   "Code checks a protocol field's text against a format the spec's disagrees with",
+		What:    "A validation matches a string field that the spec gives a pattern (a DELEGATE's or HANDBACK's task_id) with a regular expression of its own, and the two formats disagree: some value is accepted by one and rejected by the other. The check is a match whose failure rejects the value (if not ID_RE.fullmatch(d[\"task_id\"]): raise; if !taskIDRe.MatchString(d.TaskID) { return err }; an assert), in Python (re.match, re.fullmatch, re.search, a pattern compiled with re.compile, with its flags) or Go (regexp.MustCompile or regexp.Compile, MatchString), in a function or file with protocol evidence of the kind; the length bounds the same function holds the field to (len(task_id) > 64 then reject) are part of its format, as the spec's minLength and maxLength are of the spec's. Each side is read as its call matches it: fullmatch at both ends, re.match at the start only, re.search, MatchString and JSON Schema's pattern anywhere unless the pattern anchors itself; Python's dialect is translated where it differs from RE2 (\\d and \\w are Unicode, \\Z, {,n}). The finding names the shortest printable value one accepts and the other rejects, found by a bounded search over the two patterns' automata. A pattern matched against another record's field, an email or URL pattern, and a match that only routes are not reported.",
+		Why:     "The spec is the contract between agents: a check stricter than the spec rejects valid messages another agent sends (a task id without a date prefix), one laxer lets through ids every other agent refuses.",
+		Example: "TASK_ID_RE = re.compile(r\"^\\d{4}-\\d{2}-\\d{2}-[a-z0-9-]+$\")\ndef validate_delegate(d):\n    if not TASK_ID_RE.fullmatch(d[\"task_id\"]):\n        raise ValueError(\"bad task_id\")\ngives: `aaa` is a valid task_id that validate_delegate rejects: it matches task_id with TASK_ID_RE `^\\d{4}-\\d{2}-\\d{2}-[a-z0-9-]+$` (fullmatch); the spec's format is `^[a-z0-9][a-z0-9\\-]{1,48}[a-z0-9]$` (docs/specs/protocol-core-v1.0.yaml:17)",
+		Fix:     "Use the spec's pattern and bounds (or validate with the spec itself: protoscan validate, msgcheck), or change the spec if the code's format is the protocol's.",
+	},
+	{
+		ID: "divergence/format-unchecked", Name: "FormatUnchecked", Severity: finding.Note,
+		Title:   "A check of a protocol field's format that cannot be compared with the spec's",
+		What:    "A validation matches a field the spec gives a pattern with a regular expression that protoscan cannot read as RE2 reads it: lookaround, backreferences, possessive or atomic groups, verbose or computed flags, a Unicode word boundary in Python. The note names what stands in the way; the format is not compared.",
+		Why:     "divergence/format is silent about such a check, which may disagree with the spec all the same: the note says that it was not judged.",
+		Example: "if not re.fullmatch(r\"(?!-)[a-z0-9-]{3,50}(?<!-)\", d[\"task_id\"]):\ngives: validate_delegate's pattern for task_id is not compared with the spec's: RE2 has no Perl syntax: `(?!`",
+		Fix:     "Write the pattern without lookaround (^[a-z0-9][a-z0-9-]{1,48}[a-z0-9]$ says the same), or suppress the note with a reason.",
+	},
 
 	// -------------------------------------------------------------------- audit
 	// The checks of `protoscan audit`: what its report lists under each

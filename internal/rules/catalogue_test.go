@@ -108,6 +108,8 @@ func TestEmittedRulesHaveDocs(t *testing.T) {
 		divergence.RuleDuplicateNormalization: finding.Warning,
 		divergence.RuleConflictingThreshold:   finding.Error,
 		divergence.RuleSpecThreshold:          finding.Error,
+		divergence.RuleFormat:                 finding.Error,
+		divergence.RuleFormatUnchecked:        finding.Note,
 
 		walk.RuleTooLarge:           finding.Warning,
 		walk.RuleUnreadable:         finding.Warning,

@@ -1,0 +1,315 @@
+package divergence
+
+import (
+	"errors"
+	"fmt"
+	"regexp/syntax"
+	"strings"
+	"sync"
+
+	"github.com/protoscan-dev/protoscan/analyzers/divergence/witness"
+	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/languages/extract"
+	"github.com/protoscan-dev/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/languages/shape"
+	"github.com/protoscan-dev/protoscan/msgcheck"
+	protocol "github.com/protoscan-dev/protoscan/msgcheck/evidence"
+)
+
+// RuleFormat is reported where code checks the text of a protocol field
+// (a task_id) against a format that disagrees with the spec's, with a
+// value one accepts and the other rejects; RuleFormatUnchecked where such
+// a check's pattern cannot be compared.
+const (
+	RuleFormat          = "divergence/format"
+	RuleFormatUnchecked = "divergence/format-unchecked"
+)
+
+// specFormat is the spec's format of a field, compiled for the witness
+// search.
+type specFormat struct {
+	kinds kindSet
+	msgcheck.Format
+	prog *syntax.Prog // nil: the spec's pattern cannot be compared
+}
+
+// formatModel holds the spec's formats by field name (the last segment of
+// the path, normalized), built on first use.
+type formatModel struct {
+	once    sync.Once
+	byField map[string][]specFormat
+}
+
+func (m *Model) specFormats() map[string][]specFormat {
+	m.fmts.once.Do(func() {
+		m.fmts.byField = map[string][]specFormat{}
+		for _, k := range []struct {
+			name string
+			set  kindSet
+		}{{"delegate", kindDelegate}, {"handback", kindHandback}} {
+		next:
+			for _, fm := range m.spec.Formats(k.name) {
+				if fm.Pattern == "" {
+					// no format but lengths: a pattern of code is its
+					// own policy, and a length is spec-threshold's
+					continue
+				}
+				key := shape.FieldName(last(fm.Path))
+				list := m.fmts.byField[key]
+				for i := range list {
+					if sf := &list[i]; sf.Pattern == fm.Pattern && sf.MinLength == fm.MinLength && sf.MaxLength == fm.MaxLength {
+						sf.kinds |= k.set
+						continue next
+					}
+				}
+				if m.opts.SpecName != nil {
+					fm.File = m.opts.SpecName(fm.File)
+				}
+				sf := specFormat{kinds: k.set, Format: fm}
+				// JSON Schema's pattern is a search, as ECMA's test()
+				sf.prog, _ = witness.Compile(fm.Pattern, false, false)
+				m.fmts.byField[key] = append(list, sf)
+			}
+		}
+	})
+	return m.fmts.byField
+}
+
+// formatCallNeedles are the words of a file that may match a field with
+// a pattern (the prefilter's).
+var formatCallNeedles = [][]byte{[]byte("re.compile"), []byte("re.match"), []byte("re.fullmatch"), []byte("re.search"), []byte("regexp.")}
+
+// mayHaveFormats tells whether a file's lower-cased bytes may hold a
+// check of a field's format: a pattern call and a field the spec gives a
+// format.
+func (m *Model) mayHaveFormats(lower []byte) bool {
+	if !containsAny(lower, formatCallNeedles) {
+		return false
+	}
+	for name := range m.specFormats() {
+		if containsWord(lower, []byte(name), false) || strings.Contains(name, "_") && containsWord(lower, []byte(strings.ReplaceAll(name, "_", "")), false) {
+			return true
+		}
+	}
+	return false
+}
+
+// Formats reports the checks of file f whose format of a protocol field
+// disagrees with the spec's: a match of the field with a pattern that lets
+// only matching values through (facts.Format with BranchAccept), with the
+// length bounds the same function holds the field to, compared with the
+// spec's pattern and length bounds by a witness, a value one accepts and
+// the other rejects. Only fields of a kind the function or the file shows
+// evidence of count. A pattern that cannot be compared (RE2 has no
+// lookaround or backreferences) is a note of RuleFormatUnchecked.
+func Formats(f *facts.File, m *Model) []finding.Finding {
+	if f == nil || m == nil || len(f.Formats) == 0 || extract.IsTestPath(f.Path) {
+		return nil
+	}
+	specs := m.specFormats()
+	var out []finding.Finding
+	seen := map[string]bool{}
+	var fileKinds protocol.Kinds
+	fileAsked := false
+	for i := range f.Formats {
+		fm := &f.Formats[i]
+		sfs := specs[last(fm.Field)]
+		if fm.Branch != facts.BranchAccept || len(sfs) == 0 || m.kinds(fm.Field) == 0 {
+			continue
+		}
+		fn := enclosing(f, fm.Pos)
+		kinds := protocol.In(f, m.spec, fn)
+		if !m.evidenced(kinds, sfs) {
+			if !fileAsked {
+				fileKinds, fileAsked = protocol.Of(f, m.spec), true
+			}
+			kinds = fileKinds
+		}
+		sf := m.evidencedFormat(kinds, sfs)
+		if sf == nil || sf.prog == nil {
+			continue
+		}
+		min, max := codeLengths(fn, fm.Field)
+		key := fmt.Sprintf("%s\x00%s\x00%s\x00%s\x00%v%v\x00%d\x00%d", fnName(fn), fm.Field, fm.Pattern, fm.Flags, fm.Start, fm.End, min, max)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		prog, err := codeProgram(fm)
+		if err != nil {
+			out = append(out, finding.Finding{Rule: RuleFormatUnchecked, Severity: finding.Note,
+				Location: finding.Location{Path: f.Path, Line: fm.PatternPos.Line, Col: fm.PatternPos.Col},
+				Message:  fmt.Sprintf("%s's pattern for %s is not compared with the spec's: %v", fnName(fn), fm.Field, err),
+				Literal:  fm.Pattern})
+			continue
+		}
+		r := witness.Find(witness.Side{Prog: prog, Min: min, Max: max}, witness.Side{Prog: sf.prog, Min: sf.MinLength, Max: sf.MaxLength}, witness.Options{})
+		if !r.Found {
+			continue
+		}
+		out = append(out, formatFinding(f, fn, fm, sf, min, max, r))
+	}
+	return out
+}
+
+// evidenced tells whether kinds holds a kind one of sfs is a format of.
+func (m *Model) evidenced(kinds protocol.Kinds, sfs []specFormat) bool {
+	return m.evidencedFormat(kinds, sfs) != nil
+}
+
+func (m *Model) evidencedFormat(kinds protocol.Kinds, sfs []specFormat) *specFormat {
+	var set kindSet
+	if kinds.Has("delegate") {
+		set |= kindDelegate
+	}
+	if kinds.Has("handback") {
+		set |= kindHandback
+	}
+	for i := range sfs {
+		if sfs[i].kinds&set != 0 {
+			return &sfs[i]
+		}
+	}
+	return nil
+}
+
+// enclosing is the function whose body holds p, or nil.
+func enclosing(f *facts.File, p facts.Pos) *facts.Function {
+	for i := range f.Functions {
+		if fn := &f.Functions[i]; fn.Pos.Offset <= p.Offset && p.Offset < fn.End.Offset {
+			return fn
+		}
+	}
+	return nil
+}
+
+func fnName(fn *facts.Function) string {
+	if fn == nil {
+		return "the check"
+	}
+	return fn.Name
+}
+
+// codeLengths are the length bounds fn holds field to, in validations
+// whose branch is known (len(x) > 64 then reject is at most 64); -1 for
+// none.
+func codeLengths(fn *facts.Function, field string) (min, max int) {
+	min, max = 0, -1
+	if fn == nil {
+		return min, max
+	}
+	for _, c := range fn.Consts {
+		v, ok := c.Value.(float64)
+		if !ok || c.Measure != "len" || c.Field != field || v < 0 || v > 1<<20 {
+			continue
+		}
+		floor, b, ok := countBound(constAt{value: v, op: c.Op, branch: c.Branch})
+		if !ok {
+			continue
+		}
+		switch {
+		case floor && int(b) > min:
+			min = int(b)
+		case !floor && (max < 0 || int(b) < max):
+			max = int(b)
+		}
+	}
+	return min, max
+}
+
+// codeProgram compiles a check's pattern as its call matches it.
+func codeProgram(fm *facts.Format) (*syntax.Prog, error) {
+	pattern := fm.Pattern
+	switch fm.Syntax {
+	case "python":
+		var err error
+		if pattern, err = witness.FromPython(fm.Pattern, fm.Flags); err != nil {
+			return nil, err
+		}
+	case "re2":
+		if fm.Flags != "" {
+			return nil, fmt.Errorf("flags computed at run time")
+		}
+	default:
+		return nil, fmt.Errorf("a pattern of %s", fm.Syntax)
+	}
+	prog, err := witness.Compile(pattern, fm.Start, fm.End)
+	var se *syntax.Error
+	if errors.As(err, &se) {
+		return nil, fmt.Errorf("RE2 has no %s: `%s`", strings.TrimPrefix(se.Code.String(), "invalid or unsupported "), se.Expr)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return prog, nil
+}
+
+func formatFinding(f *facts.File, fn *facts.Function, fm *facts.Format, sf *specFormat, min, max int, r witness.Result) finding.Finding {
+	field := fm.Field[strings.LastIndexByte(fm.Field, '.')+1:]
+	code := describeCheck(fm, min, max)
+	spec := describeSpec(sf)
+	fd := finding.Finding{Rule: RuleFormat, Severity: finding.Error, Location: finding.Location{Path: f.Path, Line: fm.Pos.Line, Col: fm.Pos.Col},
+		Literal: fm.Pattern, Canonical: sf.Pattern}
+	if r.Accepts == 1 {
+		fd.Message = fmt.Sprintf("%s is a valid %s that %s rejects: it matches %s with %s; the spec's format is %s",
+			quoteWitness(r.Witness), field, fnName(fn), fm.Field, code, spec)
+	} else {
+		fd.Message = fmt.Sprintf("%s accepts the %s %s, which the spec rejects: it matches %s with %s; the spec's format is %s",
+			fnName(fn), field, quoteWitness(r.Witness), fm.Field, code, spec)
+	}
+	if fm.PatternPos.Line != 0 && fm.PatternPos.Line != fm.Pos.Line {
+		fd.Related = []finding.Location{{Path: f.Path, Line: fm.PatternPos.Line, Col: fm.PatternPos.Col, Message: "the pattern"}}
+	}
+	return fd
+}
+
+// describeCheck names a check's pattern, its call's anchoring and its
+// length bounds: "TASK_ID_RE `^[a-z]+$` (re.match: anchored at the start
+// only) and at most 64 characters".
+func describeCheck(fm *facts.Format, min, max int) string {
+	var b strings.Builder
+	if fm.Name != "" {
+		b.WriteString(fm.Name + " ")
+	}
+	fmt.Fprintf(&b, "`%s`", fm.Pattern)
+	if fm.Flags != "" {
+		fmt.Fprintf(&b, " (flags %s)", fm.Flags)
+	}
+	switch {
+	case fm.Syntax == "python" && fm.Start && fm.End:
+		b.WriteString(" (fullmatch)")
+	case fm.Syntax == "python" && fm.Start:
+		b.WriteString(" (re.match: anchored at the start only)")
+	case fm.Syntax == "python":
+		b.WriteString(" (re.search: anywhere in the value)")
+	default:
+		b.WriteString(" (MatchString: anywhere in the value)")
+	}
+	b.WriteString(lengths(min, max))
+	return b.String()
+}
+
+func describeSpec(sf *specFormat) string {
+	return fmt.Sprintf("`%s`%s (%s:%d)", sf.Pattern, lengths(max(sf.MinLength, 0), sf.MaxLength), sf.File, sf.Line)
+}
+
+func lengths(min, max int) string {
+	switch {
+	case min > 0 && max >= 0:
+		return fmt.Sprintf(" and %d-%d characters", min, max)
+	case min > 0:
+		return fmt.Sprintf(" and at least %d characters", min)
+	case max >= 0:
+		return fmt.Sprintf(" and at most %d characters", max)
+	}
+	return ""
+}
+
+// quoteWitness writes a witness between backticks, or Go-quoted when
+// backticks cannot hold it (empty, a backtick, spaces at its ends).
+func quoteWitness(w string) string {
+	if w == "" || strings.ContainsRune(w, '`') || strings.TrimSpace(w) != w {
+		return fmt.Sprintf("%q", w)
+	}
+	return "`" + w + "`"
+}
