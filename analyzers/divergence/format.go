@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp/syntax"
+	"slices"
 	"strings"
 	"sync"
 
@@ -77,7 +78,8 @@ func (m *Model) specFormats() map[string][]specFormat {
 
 // formatCallNeedles are the words of a file that may match a field with
 // a pattern (the prefilter's).
-var formatCallNeedles = [][]byte{[]byte("re.compile"), []byte("re.match"), []byte("re.fullmatch"), []byte("re.search"), []byte("regexp.")}
+var formatCallNeedles = [][]byte{[]byte("re.compile"), []byte("re.match"), []byte("re.fullmatch"), []byte("re.search"), []byte("regexp."),
+	[]byte(`"pattern"`), []byte(`'pattern'`)}
 
 // mayHaveFormats tells whether a file's lower-cased bytes may hold a
 // check of a field's format: a pattern call and a field the spec gives a
@@ -97,24 +99,37 @@ func (m *Model) mayHaveFormats(lower []byte) bool {
 // Formats reports the checks of file f whose format of a protocol field
 // disagrees with the spec's: a match of the field with a pattern that lets
 // only matching values through (facts.Format with BranchAccept), with the
-// length bounds the same function holds the field to, compared with the
-// spec's pattern and length bounds by a witness, a value one accepts and
-// the other rejects. Only fields of a kind the function or the file shows
-// evidence of count. A pattern that cannot be compared (RE2 has no
-// lookaround or backreferences) is a note of RuleFormatUnchecked.
+// length bounds the same function holds the field to, or the pattern and
+// length bounds of the field's property in a JSON schema written in code,
+// compared with the spec's pattern and length bounds by a witness, a value
+// one accepts and the other rejects. Only fields of a kind the function or
+// the file shows evidence of count. A pattern that cannot be compared (RE2
+// has no lookaround or backreferences) is a note of RuleFormatUnchecked.
 func Formats(f *facts.File, m *Model) []finding.Finding {
-	if f == nil || m == nil || len(f.Formats) == 0 || extract.IsTestPath(f.Path) {
+	if f == nil || m == nil || extract.IsTestPath(f.Path) {
 		return nil
 	}
 	specs := m.specFormats()
+	checks := schemaChecks(f, specs)
+	if len(f.Formats) == 0 && len(checks) == 0 {
+		return nil
+	}
+	for i := range f.Formats {
+		fm := &f.Formats[i]
+		if fm.Branch == facts.BranchAccept && len(specs[last(fm.Field)]) > 0 {
+			min, max := codeLengths(enclosing(f, fm.Pos), fm.Field)
+			checks = append(checks, check{Format: *fm, min: min, max: max})
+		}
+	}
 	var out []finding.Finding
 	seen := map[string]bool{}
 	var fileKinds protocol.Kinds
 	fileAsked := false
-	for i := range f.Formats {
-		fm := &f.Formats[i]
+	for i := range checks {
+		c := &checks[i]
+		fm := &c.Format
 		sfs := specs[last(fm.Field)]
-		if fm.Branch != facts.BranchAccept || len(sfs) == 0 || m.kinds(fm.Field) == 0 {
+		if m.kinds(fm.Field) == 0 {
 			continue
 		}
 		fn := enclosing(f, fm.Pos)
@@ -129,8 +144,7 @@ func Formats(f *facts.File, m *Model) []finding.Finding {
 		if sf == nil || sf.prog == nil {
 			continue
 		}
-		min, max := codeLengths(fn, fm.Field)
-		key := fmt.Sprintf("%s\x00%s\x00%s\x00%s\x00%v%v\x00%d\x00%d", fnName(fn), fm.Field, fm.Pattern, fm.Flags, fm.Start, fm.End, min, max)
+		key := fmt.Sprintf("%s\x00%s\x00%s\x00%s\x00%s\x00%v%v\x00%d\x00%d", fnName(fn), fm.Field, fm.Syntax, fm.Pattern, fm.Flags, fm.Start, fm.End, c.min, c.max)
 		if seen[key] {
 			continue
 		}
@@ -139,17 +153,105 @@ func Formats(f *facts.File, m *Model) []finding.Finding {
 		if err != nil {
 			out = append(out, finding.Finding{Rule: RuleFormatUnchecked, Severity: finding.Note,
 				Location: finding.Location{Path: f.Path, Line: fm.PatternPos.Line, Col: fm.PatternPos.Col},
-				Message:  fmt.Sprintf("%s's pattern for %s is not compared with the spec's: %v", fnName(fn), fm.Field, err),
+				Message:  fmt.Sprintf("%s's pattern for %s is not compared with the spec's: %v", who(fn, fm), fm.Field, err),
 				Literal:  fm.Pattern})
 			continue
 		}
-		r := witness.Find(witness.Side{Prog: prog, Min: min, Max: max}, witness.Side{Prog: sf.prog, Min: sf.MinLength, Max: sf.MaxLength}, witness.Options{})
+		r := witness.Find(witness.Side{Prog: prog, Min: c.min, Max: c.max}, witness.Side{Prog: sf.prog, Min: sf.MinLength, Max: sf.MaxLength}, witness.Options{})
 		if !r.Found {
 			continue
 		}
-		out = append(out, formatFinding(f, fn, fm, sf, min, max, r))
+		out = append(out, formatFinding(f, fn, fm, sf, c.min, c.max, r))
 	}
 	return out
+}
+
+// check is a format of code: a match of a field, or a property of a JSON
+// schema in code, with its length bounds (max -1: none).
+type check struct {
+	facts.Format
+	min, max int
+}
+
+// schemaChecks are the formats of the JSON schemas written in f's code: a
+// property of a field the spec gives a pattern, under "properties", with
+// a "pattern" of its own ({"properties": {"task_id": {"type": "string",
+// "pattern": "^...$", "maxLength": 64}}}). JSON Schema's pattern matches
+// anywhere, as ECMA's test(): read as RE2, as msgcheck reads the spec's.
+func schemaChecks(f *facts.File, specs map[string][]specFormat) []check {
+	var props map[int]bool // offsets of the mappings that are "properties"
+	var out []check
+	for i := range f.Mappings {
+		mp := &f.Mappings[i]
+		if !mp.InCode {
+			continue
+		}
+		for _, e := range mp.Entries {
+			if _, ok := e.Value.(map[string]any); ok && e.Key == "properties" {
+				if props == nil {
+					props = map[int]bool{}
+				}
+				props[e.ValPos.Offset] = true
+			}
+		}
+	}
+	if props == nil {
+		return nil
+	}
+	byPos := make(map[int]*facts.Mapping, len(props))
+	for i := range f.Mappings {
+		byPos[f.Mappings[i].Pos.Offset] = &f.Mappings[i]
+	}
+	for off := range props {
+		mp := byPos[off]
+		if mp == nil {
+			continue
+		}
+		for _, e := range mp.Entries {
+			field := shape.FieldName(e.Key)
+			prop, ok := e.Value.(map[string]any)
+			if !ok || len(specs[field]) == 0 {
+				continue
+			}
+			pattern, ok := prop["pattern"].(string)
+			if !ok {
+				continue
+			}
+			c := check{Format: facts.Format{Field: field, Pattern: pattern, Syntax: "schema", Pos: e.ValPos, PatternPos: e.ValPos, Branch: facts.BranchAccept},
+				min: 0, max: -1}
+			if pm := byPos[e.ValPos.Offset]; pm != nil {
+				for _, pe := range pm.Entries {
+					if pe.Key == "pattern" {
+						c.Pos, c.PatternPos = pe.ValPos, pe.ValPos
+					}
+				}
+			}
+			if n, ok := count(prop["minLength"]); ok {
+				c.min = n
+			}
+			if n, ok := count(prop["maxLength"]); ok {
+				c.max = n
+			}
+			out = append(out, c)
+		}
+	}
+	slices.SortFunc(out, func(a, b check) int { return a.Pos.Offset - b.Pos.Offset })
+	return out
+}
+
+// count is a schema's count keyword's value: a whole number, not negative.
+func count(v any) (int, bool) {
+	switch n := v.(type) {
+	case int64:
+		if n >= 0 && n <= 1<<20 {
+			return int(n), true
+		}
+	case float64:
+		if n >= 0 && n <= 1<<20 && n == float64(int(n)) {
+			return int(n), true
+		}
+	}
+	return 0, false
 }
 
 // evidenced tells whether kinds holds a kind one of sfs is a format of.
@@ -190,6 +292,17 @@ func fnName(fn *facts.Function) string {
 	return fn.Name
 }
 
+// who names the check: its function, or a schema (in its function).
+func who(fn *facts.Function, fm *facts.Format) string {
+	if fm.Syntax != "schema" {
+		return fnName(fn)
+	}
+	if fn == nil {
+		return "the JSON schema"
+	}
+	return "the JSON schema in " + fn.Name
+}
+
 // codeLengths are the length bounds fn holds field to, in validations
 // whose branch is known (len(x) > 64 then reject is at most 64); -1 for
 // none.
@@ -226,7 +339,7 @@ func codeProgram(fm *facts.Format) (*syntax.Prog, error) {
 		if pattern, err = witness.FromPython(fm.Pattern, fm.Flags); err != nil {
 			return nil, err
 		}
-	case "re2":
+	case "re2", "schema":
 		if fm.Flags != "" {
 			return nil, fmt.Errorf("flags computed at run time")
 		}
@@ -252,10 +365,10 @@ func formatFinding(f *facts.File, fn *facts.Function, fm *facts.Format, sf *spec
 		Literal: fm.Pattern, Canonical: sf.Pattern}
 	if r.Accepts == 1 {
 		fd.Message = fmt.Sprintf("%s is a valid %s that %s rejects: it matches %s with %s; the spec's format is %s",
-			quoteWitness(r.Witness), field, fnName(fn), fm.Field, code, spec)
+			quoteWitness(r.Witness), field, who(fn, fm), fm.Field, code, spec)
 	} else {
 		fd.Message = fmt.Sprintf("%s accepts the %s %s, which the spec rejects: it matches %s with %s; the spec's format is %s",
-			fnName(fn), field, quoteWitness(r.Witness), fm.Field, code, spec)
+			who(fn, fm), field, quoteWitness(r.Witness), fm.Field, code, spec)
 	}
 	if fm.PatternPos.Line != 0 && fm.PatternPos.Line != fm.Pos.Line {
 		fd.Related = []finding.Location{{Path: f.Path, Line: fm.PatternPos.Line, Col: fm.PatternPos.Col, Message: "the pattern"}}
@@ -282,6 +395,8 @@ func describeCheck(fm *facts.Format, min, max int) string {
 		b.WriteString(" (re.match: anchored at the start only)")
 	case fm.Syntax == "python":
 		b.WriteString(" (re.search: anywhere in the value)")
+	case fm.Syntax == "schema":
+		b.WriteString(" (a JSON schema's pattern: anywhere in the value)")
 	default:
 		b.WriteString(" (MatchString: anywhere in the value)")
 	}

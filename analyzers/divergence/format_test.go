@@ -103,6 +103,30 @@ func ValidateDelegate(d Delegate) error {
 	return check(d.Skill, d.Scope)
 }
 `},
+		{name: "a JSON schema in code", path: "agents/schema.py", src: `
+DELEGATE_SCHEMA = {
+    "type": "object",
+    "required": ["task_id", "skill", "scope"],
+    "properties": {
+        "task_id": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]{1,48}[a-z0-9]$", "maxLength": 20},
+        "scope": {"type": "string", "pattern": "^.+$"},
+    },
+}
+`, want: []string{"`" + strings.Repeat("a", 21) + "` is a valid task_id that the JSON schema rejects",
+			"(a JSON schema's pattern: anywhere in the value) and at most 20 characters"}, sev: finding.Error},
+		{name: "go: a JSON schema in code", path: "pkg/schema.go", src: `package pkg
+
+// the DELEGATE schema
+func DelegateSchema() map[string]any {
+	return map[string]any{
+		"title":    "DELEGATE",
+		"required": []string{"task_id", "skill", "scope"},
+		"properties": map[string]any{
+			"task_id": map[string]any{"type": "string", "pattern": "[a-z0-9-]{3,50}"},
+		},
+	}
+}
+`, want: []string{"the JSON schema in DelegateSchema accepts the task_id `aa-`, which the spec rejects"}, sev: finding.Error},
 		// negatives: no protocol field, no evidence, no validation, tests
 		{name: "an email pattern", path: "agents/validate.py", src: pyHeader + `
 def validate_delegate(d):
@@ -125,6 +149,15 @@ def route_delegate(d):
     if LEGACY.match(d["task_id"]):
         return convert(d["task_id"], d["scope"], d["skill"])
     return d
+`},
+		{name: "a job queue's schema", path: "worker/schema.py", src: `
+JOB_SCHEMA = {
+    "type": "object",
+    "properties": {"task_id": {"type": "string", "pattern": "^[0-9a-f]{32}$"}, "queue": {"type": "string"}},
+}
+`},
+		{name: "a pattern that is no property", path: "agents/schema.py", src: `
+DELEGATE_RULES = {"task_id": {"pattern": "^[0-9a-f]{32}$"}, "scope": {"min_words": 15}}
 `},
 		{name: "a test file", path: "tests/test_validate.py", src: pyHeader + `
 def validate_delegate(d):

@@ -41,3 +41,14 @@ func CheckDelegateID(d Delegate) error {
 }
 
 func check(skill, scope string) error { return nil }
+
+// DelegateSchema is a JSON schema of the DELEGATE written in code: its
+// task_id may be 64 characters long, the spec's at most 50.
+func DelegateSchema() map[string]any {
+	return map[string]any{
+		"title": "DELEGATE",
+		"properties": map[string]any{
+			"task_id": map[string]any{"type": "string", "pattern": `^[a-z0-9][a-z0-9-]{1,62}[a-z0-9]$`}, // want "the JSON schema in DelegateSchema accepts the task_id `a{51}`, which the spec rejects"
+		},
+	}
+}
