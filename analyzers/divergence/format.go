@@ -144,6 +144,9 @@ func Formats(f *facts.File, m *Model) []finding.Finding {
 		if sf == nil || sf.prog == nil {
 			continue
 		}
+		if len(seen) >= maxFormatChecks {
+			break
+		}
 		key := fmt.Sprintf("%s\x00%s\x00%s\x00%s\x00%s\x00%v%v\x00%d\x00%d", fnName(fn), fm.Field, fm.Syntax, fm.Pattern, fm.Flags, fm.Start, fm.End, c.min, c.max)
 		if seen[key] {
 			continue
@@ -165,6 +168,10 @@ func Formats(f *facts.File, m *Model) []finding.Finding {
 	}
 	return out
 }
+
+// maxFormatChecks bounds the formats of one file compared with the
+// spec's: each comparison is a witness search of bounded work.
+const maxFormatChecks = 64
 
 // check is a format of code: a match of a field, or a property of a JSON
 // schema in code, with its length bounds (max -1: none).

@@ -15,10 +15,11 @@
 // by: a witness is something a reader can type.
 //
 // The search is bounded by work, never by time: Options.Budget counts
-// the state pairs visited, Options.MaxLen the length of a witness (or
-// one past the largest length bound of a side, if greater), and
-// programs over MaxInsts instructions are refused. A search that runs
-// out finds nothing.
+// the moves from one pair of state sets to the next (so the pairs kept
+// too), each costing work in proportion to the programs; Options.MaxLen
+// bounds the length of a witness (or one past the largest length bound of
+// a side, if greater), and programs over MaxInsts instructions are
+// refused. A search that runs out finds nothing.
 package witness
 
 import (
@@ -86,7 +87,7 @@ func Compile(pattern string, start, end bool) (*syntax.Prog, error) {
 
 // Options bound a search; zero values take the defaults.
 type Options struct {
-	Budget int // state pairs visited at most
+	Budget int // moves searched at most (see Result.Steps)
 	MaxLen int // runes of a witness at most
 }
 
@@ -97,7 +98,9 @@ type Result struct {
 	// Accepts is the side (0 or 1) that accepts the witness; the other
 	// rejects it.
 	Accepts int
-	// Steps is the number of state pairs visited.
+	// Steps is the number of moves searched: each is a pair of state sets
+	// reached from another by one rune, new or seen before, and costs
+	// work in proportion to the programs' sizes.
 	Steps int
 }
 
@@ -144,6 +147,7 @@ func Find(a, b Side, opts Options) Result {
 			if s.steps >= opts.Budget {
 				return Result{Steps: s.steps}
 			}
+			s.steps++
 			next := state{ctx: ctxOf(r), length: min(nd.st.length+1, s.lenCap)}
 			for i := range s.sides {
 				next.pcs[i] = s.step(i, nd.st, r)
@@ -220,7 +224,6 @@ func (s *search) add(st state, parent int, r rune) {
 		return
 	}
 	s.seen[string(s.key)] = struct{}{}
-	s.steps++
 	length := 0
 	if parent >= 0 {
 		length = s.nodes[parent].length + 1
