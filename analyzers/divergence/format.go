@@ -1,8 +1,10 @@
 package divergence
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"regexp/syntax"
 	"slices"
 	"strings"
@@ -39,7 +41,12 @@ type specFormat struct {
 type formatModel struct {
 	once    sync.Once
 	byField map[string][]specFormat
+	needles []formatNeedle // the prefilter's, one per field, in name order
 }
+
+// formatNeedle is a field with a format as the prefilter looks for it:
+// its longest word, its name and its name without underscores.
+type formatNeedle struct{ word, name, joined []byte }
 
 func (m *Model) specFormats() map[string][]specFormat {
 	m.fmts.once.Do(func() {
@@ -72,6 +79,18 @@ func (m *Model) specFormats() map[string][]specFormat {
 				m.fmts.byField[key] = append(list, sf)
 			}
 		}
+		for _, name := range slices.Sorted(maps.Keys(m.fmts.byField)) {
+			n := formatNeedle{name: []byte(name)}
+			for w := range strings.SplitSeq(name, "_") {
+				if len(w) > len(n.word) {
+					n.word = []byte(w)
+				}
+			}
+			if strings.Contains(name, "_") {
+				n.joined = []byte(strings.ReplaceAll(name, "_", ""))
+			}
+			m.fmts.needles = append(m.fmts.needles, n)
+		}
 	})
 	return m.fmts.byField
 }
@@ -82,15 +101,17 @@ var formatCallNeedles = [][]byte{[]byte("re.compile"), []byte("re.match"), []byt
 	[]byte(`"pattern"`), []byte(`'pattern'`)}
 
 // mayHaveFormats tells whether a file's lower-cased bytes may hold a
-// check of a field's format: a pattern call and a field the spec gives a
-// format.
+// check of a field's format: a field the spec gives a pattern (rare: it
+// is looked for first) and a pattern call or a schema's pattern.
 func (m *Model) mayHaveFormats(lower []byte) bool {
-	if !containsAny(lower, formatCallNeedles) {
-		return false
-	}
-	for name := range m.specFormats() {
-		if containsWord(lower, []byte(name), false) || strings.Contains(name, "_") && containsWord(lower, []byte(strings.ReplaceAll(name, "_", "")), false) {
-			return true
+	m.specFormats()
+	for _, n := range m.fmts.needles {
+		// its longest word, a plain substring search, rules most files out
+		if !bytes.Contains(lower, n.word) {
+			continue
+		}
+		if containsWord(lower, n.name, false) || n.joined != nil && containsWord(lower, n.joined, false) {
+			return containsAny(lower, formatCallNeedles)
 		}
 	}
 	return false
