@@ -89,6 +89,9 @@ type schema struct {
 	// Validate keeps the full walk: it is what the tape walk is tested
 	// against, so a wrong short cut shows as a difference.
 	leafString bool
+
+	// patternLine is where the spec writes pattern, for Formats
+	patternLine int32
 }
 
 func newSchema(line, column int) *schema {

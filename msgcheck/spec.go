@@ -920,6 +920,7 @@ func (c *compiler) fill(s *schema, n *yaml.Node, depth int) {
 				continue
 			}
 			s.pattern = p
+			s.file, s.patternLine = c.file, int32(min(k.Line, math.MaxInt32))
 		case "minLength":
 			s.minLength = c.count(v, key)
 		case "maxLength":

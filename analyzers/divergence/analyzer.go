@@ -97,6 +97,10 @@ func runAnalyzer(pass *analysis.Pass, m *Model) (any, error) {
 		f.Path = tf.Name()
 		files[f.Path] = tf
 		own = append(own, Candidates(f, m)...)
+		for _, fd := range Formats(f, m) {
+			pass.Report(analysis.Diagnostic{Pos: position(tf, fd.Line, fd.Col), Category: fd.Rule,
+				Message: fmt.Sprintf("%s (%s)", fd.Message, fd.Rule), Related: related(pass.Fset, fd.Related, files)})
+		}
 	}
 	if len(own) == 0 {
 		return nil, nil

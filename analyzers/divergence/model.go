@@ -71,6 +71,9 @@ type Model struct {
 	// the prefilter's needles: protocol fields and statuses
 	fieldNeedles  []fieldNeedle
 	statusNeedles [][]byte
+	// fmts are the spec's formats of fields, compiled on first use
+	// (format.go)
+	fmts formatModel
 }
 
 // canonicalGlob is an entry of Options.Canonical compiled.

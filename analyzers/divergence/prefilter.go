@@ -69,6 +69,9 @@ func (m *Model) MayHaveCandidates(rel string, lower []byte) bool {
 	if extract.IsTestPath(rel) {
 		return false
 	}
+	if m.mayHaveFormats(lower) {
+		return true
+	}
 	esc := containsAny(lower, escalateStems)
 	val := containsAny(lower, validateStems)
 	norm := containsAny(lower, normalizeStems)

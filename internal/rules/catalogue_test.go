@@ -109,6 +109,8 @@ func TestEmittedRulesHaveDocs(t *testing.T) {
 		divergence.RuleConflictingThreshold:   finding.Error,
 		divergence.RuleSpecThreshold:          finding.Error,
 		divergence.RuleRequiredFields:         finding.Error,
+		divergence.RuleFormat:                 finding.Error,
+		divergence.RuleFormatUnchecked:        finding.Note,
 
 		walk.RuleTooLarge:           finding.Warning,
 		walk.RuleUnreadable:         finding.Warning,

@@ -740,6 +740,10 @@ func analyzeFile(name, rel string, lang *extract.Lang, src []byte, opts Options,
 		out = sameProblemOnce(out, found, outcomes)
 		r.Messages = outcomes
 	}
+	if diverge {
+		// a format is judged in its file: the spec is what it is compared with
+		out = append(out, divergence.Formats(facts, opts.Divergence)...)
+	}
 	// a fix that would break the file is not offered, in any report
 	fix.Vet(src, out, containersOf(name))
 	stamp(out, src, opts)

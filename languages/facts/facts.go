@@ -200,6 +200,8 @@ type File struct {
 	Tests []Test
 	// Unions are the collections built as the union of named ones.
 	Unions []Union
+	// Formats are the regular expressions code matches fields with.
+	Formats []Format
 }
 
 // Union is a collection bound to a name as the union of collections

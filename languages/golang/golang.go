@@ -170,6 +170,7 @@ func extractFile(fset *token.FileSet, f *ast.File, info *types.Info, entered fun
 	}
 	x.prepare(f)
 	x.prepareFuncs(f)
+	x.prepareFormats(f)
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.GenDecl:
@@ -216,6 +217,10 @@ type extractor struct {
 	renderBuf []byte
 
 	fn funcState // the facts of the function declaration, see funcs.go
+
+	// regexps are the names the file binds to compiled patterns (nil
+	// when it does not import regexp), see formats.go
+	regexps map[string]goPattern
 }
 
 type importName struct{ name, path string }

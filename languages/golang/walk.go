@@ -662,6 +662,7 @@ func (x *extractor) callExpr(e *ast.CallExpr, v visit) {
 	}
 	var cs callShape
 	if c&shapes != 0 {
+		x.formatCall(e, v.branch())
 		cs = x.shapeCall(e, v&shapeNot != 0)
 	}
 	fc := c & (lits | shapeSpine)

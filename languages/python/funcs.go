@@ -577,8 +577,10 @@ func (x *extractor) expr(e, d, fl int) {
 			}
 		}
 	case kCall:
+		x.formatCall(e, pol)
 		x.callExpr(e, d, fl)
 	case kCompare:
+		x.formatCompare(e, pol)
 		x.compareExpr(e, d, pol)
 	case kBoolOp:
 		if x.kind(x.child(e, fOperator)) == kOpOr {

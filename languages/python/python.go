@@ -143,6 +143,8 @@ type extractor struct {
 	// failing caches, by function node, whether a test function expects
 	// failure (rejected.go); reset per file.
 	failing map[int32]bool
+	// fmt is what the file binds to compiled patterns (formats.go).
+	fmt formatState
 }
 
 // release returns x to the pool, dropping references to the caller's data
@@ -196,6 +198,7 @@ func (x *extractor) extract(f *facts.File, src []byte) {
 	x.vs.reset()
 	x.drop = x.drop[:0]
 	x.fs.mod.ready = false
+	x.fmt.ready = false
 	x.lines.Reset(src)
 	x.stack = x.stack[:0]
 	clear(x.failing)
