@@ -114,7 +114,13 @@ func (m *Model) concept(f *facts.File, strs bodies, fn *facts.Function) Concept 
 	}
 	switch {
 	case escalates:
-		if ev.strong >= 1 || ev.delegate+ev.handback >= 2 || m.scoreEscalation(f, strs.of(fn), fn, named) {
+		if m.scoreEscalation(f, strs.of(fn), fn, named) {
+			return Escalation
+		}
+		// a function only its body ties to escalation, without a score:
+		// fields named as the protocol's are not enough (an error
+		// handler's error and context), the file must show the protocol
+		if (ev.strong >= 1 || ev.delegate+ev.handback >= 2) && (named || m.shows(f, fn)) {
 			return Escalation
 		}
 	case validates:

@@ -233,6 +233,12 @@ func (m *Model) scoreEscalation(f *facts.File, strs []facts.String, fn *facts.Fu
 	if !decides && !named {
 		return false
 	}
+	return m.shows(f, fn)
+}
+
+// shows tells whether fn, else its file, shows protocol evidence (package
+// msgcheck/evidence).
+func (m *Model) shows(f *facts.File, fn *facts.Function) bool {
 	return len(protocol.In(f, m.spec, fn)) > 0 || len(protocol.Of(f, m.spec)) > 0
 }
 

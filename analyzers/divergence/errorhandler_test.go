@@ -1,0 +1,35 @@
+package divergence
+
+import "testing"
+
+// TestErrorHandlersAreNoEscalationDecisions: functions that only call an
+// escalate_* helper for some errors, reading fields named as the
+// protocol's (error, context, budget), are escalation decisions only in
+// a file that shows the protocol.
+func TestErrorHandlersAreNoEscalationDecisions(t *testing.T) {
+	const handlers = `class OnboardingErrors:
+    def on_analysis_error(self, error, context):
+        if isinstance(error, MissingFields):
+            return self.ask_again(error.missing_fields)
+        elif isinstance(error, OverBudget):
+            return self.cheaper_plan(error.budget, error.requirements)
+        else:
+            return self.escalate_to_human_analyst(error, context)
+
+    def on_deploy_error(self, error, context):
+        if isinstance(error, NoCapacity):
+            return self.retry_elsewhere(error.budget, error.requirements)
+        elif isinstance(error, BadConfig):
+            return self.rollback(error.missing_fields)
+        else:
+            return self.escalate_to_operations(error, context)
+`
+	if got := scanSources(t, map[string]string{"errors.py": handlers}); len(got) != 0 {
+		t.Errorf("error handlers: got %d findings, want none: %v", len(got), got)
+	}
+	// the same in a file that handles HANDBACKs: the protocol's decision
+	shown := "KIND = \"HANDBACK\"\n\n" + handlers
+	if got := scanSources(t, map[string]string{"errors.py": shown}); len(got) == 0 || got[0].Rule != RuleDuplicateEscalation {
+		t.Errorf("handlers of HANDBACK errors: got %v, want a duplicate-escalation", got)
+	}
+}
