@@ -31,7 +31,11 @@ other than minWords, a quality compared outside minimum/maximum) is
 reported too, with the spec's file:line. A function is a candidate only
 when it reads the protocol's fields, or escalates on a score of the work
 (quality_score, confidence), so generic validate() or check() functions
-and escalations on coverage or HTTP statuses are ignored.`,
+and escalations on coverage or HTTP statuses are ignored. A validation
+that requires other fields than the spec (divergence/required-fields) or
+matches a field such as task_id with a format of its own
+(divergence/format, with a value one accepts and the other rejects) is
+reported too.`,
 	URL:       "https://github.com/protoscan-dev/protoscan#divergence",
 	FactTypes: []analysis.Fact{new(PackageCandidates)},
 }
