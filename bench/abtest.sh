@@ -4,12 +4,13 @@
 # Python standard library, and an audit of N generated messages.
 # Usage: bench/abtest.sh BASE [NEW]   (git revisions; NEW defaults to the
 #        working tree)   REPS=5 N=100000 bench/abtest.sh 604c1b6
+#        SCAN="--analyzers divergence" times one analyzer's scans
 # Each round runs BASE then NEW on one input, so a change of the machine's
 # load during the run weighs on both builds alike.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BASE=${1:?usage: bench/abtest.sh BASE [NEW]} NEW=${2:-}
-REPS=${REPS:-5} N=${N:-100000}
+REPS=${REPS:-5} N=${N:-100000} SCAN=${SCAN:-}
 WORK=$(mktemp -d /tmp/protoscan-ab.XXXXXX)
 trap 'git worktree remove --force "$WORK/src" >/dev/null 2>&1 || true; rm -rf "$WORK"' EXIT
 
@@ -54,6 +55,8 @@ ab() { # name args...: REPS rounds of base then new; best of each and the change
 
 echo "| work | base (best of $REPS) | new (best of $REPS) | change |"
 echo "| --- | ---: | ---: | ---: |"
-ab "scan, Go standard library" --no-cache --fail-on none --format json "$GOSRC"
-[ -z "$PYLIB" ] || ab "scan, Python standard library" --no-cache --fail-on none --format json "$PYLIB"
+# shellcheck disable=SC2086 # SCAN is flags, split on purpose
+ab "scan, Go standard library" --no-cache --fail-on none --format json $SCAN "$GOSRC"
+# shellcheck disable=SC2086
+[ -z "$PYLIB" ] || ab "scan, Python standard library" --no-cache --fail-on none --format json $SCAN "$PYLIB"
 ab "audit, $N messages" audit --root "$WORK/root" --format json "$WORK/corpus.jsonl"
