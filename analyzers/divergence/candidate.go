@@ -44,6 +44,10 @@ type Candidate struct {
 	// thresholds only. A document joins the copies of its decision to be
 	// compared with them; it is no copy itself.
 	Doc bool
+	// Formats are the formats a validation lets a field through by, for
+	// the fields the spec gives no pattern: the canonical validation's
+	// are the reference (see canonicalFormats).
+	Formats []facts.Format
 }
 
 // Candidates returns the functions of f that implement a protocol
@@ -59,6 +63,9 @@ func Candidates(f *facts.File, m *Model) []Candidate {
 		if c, req := m.requiredConcept(f, fn, m.concept(f, strs, fn)); c != 0 {
 			cd := Candidate{Concept: c, Path: f.Path, Lang: f.Lang, Fn: *fn, Canonical: m.isCanonical(f.Path, fn.Name)}
 			cd.Fn.Required = req // kept only with protocol evidence of the kind
+			if c == DelegateValidation || c == HandbackValidation {
+				cd.Formats = candidateFormats(f, fn, m)
+			}
 			out = append(out, cd)
 		}
 	}

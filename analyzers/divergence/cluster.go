@@ -85,6 +85,7 @@ func Cluster(cands []Candidate, m *Model) []finding.Finding {
 		out = append(out, m.specFindings(&cands[i], ths[i])...)
 		out = append(out, m.requiredFindings(&cands[i])...)
 	}
+	out = append(out, canonicalFormats(cands)...)
 	for _, r := range roots {
 		if members := groups[r]; len(members) >= 2 && hasCode(cands, members) {
 			c := &cluster{m: m}
