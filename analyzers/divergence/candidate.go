@@ -124,10 +124,14 @@ func (m *Model) concept(f *facts.File, strs bodies, fn *facts.Function) Concept 
 		if m.scoreEscalation(f, strs.of(fn), fn, named) {
 			return Escalation
 		}
-		// a function only its body ties to escalation, without a score:
-		// fields named as the protocol's are not enough (an error
-		// handler's error and context), the file must show the protocol
-		if (ev.strong >= 1 || ev.delegate+ev.handback >= 2) && (named || m.shows(f, fn)) {
+		// without a score, fields named as the protocol's are not enough
+		// (an error handler's error and context, a helper that escalates
+		// and logs the task_id, a field of both kinds): a function named
+		// for escalation must compare one or read a field of one kind
+		// only, one its body ties to it must be in a file that shows the
+		// protocol
+		kindField := ev.delegateOnly+ev.handbackOnly >= 1
+		if (ev.strong >= 1 || ev.delegate+ev.handback >= 2) && (named && (kindField || len(m.thresholds(fn)) > 0) || m.shows(f, fn)) {
 			return Escalation
 		}
 	case validates:

@@ -33,3 +33,25 @@ func TestErrorHandlersAreNoEscalationDecisions(t *testing.T) {
 		t.Errorf("handlers of HANDBACK errors: got %v, want a duplicate-escalation", got)
 	}
 }
+
+// TestEscalationActionsAreNoDecisions: helpers named for escalation that
+// compare nothing (they open a gate and log the task_id) are the actions
+// a decision takes, not copies of the decision.
+func TestEscalationActionsAreNoDecisions(t *testing.T) {
+	const actions = `class Worker:
+    async def _escalate_stuck(self, state):
+        ctx = {"task": state.task_id, "why": "loop"}
+        await self.gate.open(ctx)
+        state.waiting = True
+        return self.finish(state)
+
+    async def _escalate_unsure(self, state):
+        ctx = {"task": state.task_id, "why": "unsure"}
+        await self.gate.open(ctx)
+        state.waiting = True
+        return self.finish(state)
+`
+	if got := scanSources(t, map[string]string{"worker.py": actions}); len(got) != 0 {
+		t.Errorf("escalation actions: got %d findings, want none: %v", len(got), got)
+	}
+}
