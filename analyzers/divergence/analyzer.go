@@ -3,6 +3,7 @@ package divergence
 import (
 	"fmt"
 	"go/token"
+	"os"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -90,6 +91,10 @@ func runner(load func() (*msgcheck.Spec, error)) func(*analysis.Pass) (any, erro
 }
 
 func runAnalyzer(pass *analysis.Pass, m *Model) (any, error) {
+	read := pass.ReadFile
+	if read == nil {
+		read = os.ReadFile
+	}
 	var own []Candidate
 	files := map[string]*token.File{}
 	for _, file := range pass.Files {
@@ -100,7 +105,11 @@ func runAnalyzer(pass *analysis.Pass, m *Model) (any, error) {
 		f := golang.ExtractFile(pass.Fset, file, pass.TypesInfo)
 		f.Path = tf.Name()
 		files[f.Path] = tf
-		own = append(own, Candidates(f, m)...)
+		src, err := read(tf.Name())
+		if err != nil {
+			src = nil
+		}
+		own = append(own, CandidatesIn(f, src, m)...)
 		for _, fd := range Formats(f, m) {
 			pass.Report(analysis.Diagnostic{Pos: position(tf, fd.Line, fd.Col), Category: fd.Rule,
 				Message: fmt.Sprintf("%s (%s)", fd.Message, fd.Rule), Related: related(pass.Fset, fd.Related, files)})

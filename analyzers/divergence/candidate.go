@@ -52,15 +52,21 @@ type Candidate struct {
 
 // Candidates returns the functions of f that implement a protocol
 // decision, in source order.
-func Candidates(f *facts.File, m *Model) []Candidate {
+func Candidates(f *facts.File, m *Model) []Candidate { return CandidatesIn(f, nil, m) }
+
+// CandidatesIn is Candidates for a file whose source is src: a kind's
+// word in its prose and comments (msgcheck/evidence.InText) is protocol
+// evidence too. src may be nil.
+func CandidatesIn(f *facts.File, src []byte, m *Model) []Candidate {
 	if len(f.Functions) == 0 || extract.IsTestPath(f.Path) || vendored(f.Path) {
 		return nil
 	}
 	var out []Candidate
+	shown := src != nil && protocol.InText(src, m.spec)
 	strs := bodies{f.Strings, slices.IsSortedFunc(f.Strings, func(a, b facts.String) int { return a.Pos.Offset - b.Pos.Offset })}
 	for i := range f.Functions {
 		fn := &f.Functions[i]
-		if c, req := m.requiredConcept(f, fn, m.concept(f, strs, fn)); c != 0 {
+		if c, req := m.requiredConcept(f, fn, m.concept(f, strs, fn, shown)); c != 0 {
 			cd := Candidate{Concept: c, Path: f.Path, Lang: f.Lang, Fn: *fn, Canonical: m.isCanonical(f.Path, fn.Name)}
 			cd.Fn.Required = req // kept only with protocol evidence of the kind
 			if c == DelegateValidation || c == HandbackValidation {
@@ -81,7 +87,7 @@ func nameWords(name string) []string {
 // concept decides what protocol decision fn implements, or 0. The name (or
 // for escalation, the body) says which decision; the fields it reads must
 // say that it is the protocol's.
-func (m *Model) concept(f *facts.File, strs bodies, fn *facts.Function) Concept {
+func (m *Model) concept(f *facts.File, strs bodies, fn *facts.Function, shown bool) Concept {
 	// the decision is named by the function or method name itself (not
 	// by a receiver type such as Checker); the kind may be named by either
 	// (DelegateValidator.Validate)
@@ -121,7 +127,7 @@ func (m *Model) concept(f *facts.File, strs bodies, fn *facts.Function) Concept 
 	}
 	switch {
 	case escalates:
-		if m.scoreEscalation(f, strs.of(fn), fn, named) {
+		if m.scoreEscalation(f, strs.of(fn), fn, named, shown) {
 			return Escalation
 		}
 		// without a score, fields named as the protocol's are not enough
@@ -131,7 +137,7 @@ func (m *Model) concept(f *facts.File, strs bodies, fn *facts.Function) Concept 
 		// only, one its body ties to it must be in a file that shows the
 		// protocol
 		kindField := ev.delegateOnly+ev.handbackOnly >= 1
-		if (ev.strong >= 1 || ev.delegate+ev.handback >= 2) && (named && (kindField || len(m.thresholds(fn)) > 0) || m.shows(f, fn)) {
+		if (ev.strong >= 1 || ev.delegate+ev.handback >= 2) && (named && (kindField || len(m.thresholds(fn)) > 0) || m.shows(f, fn, shown)) {
 			return Escalation
 		}
 	case validates:
@@ -157,7 +163,7 @@ func (m *Model) concept(f *facts.File, strs bodies, fn *facts.Function) Concept 
 			return HandbackValidation
 		}
 	}
-	if !escalates && m.scoreEscalation(f, strs.of(fn), fn, false) {
+	if !escalates && m.scoreEscalation(f, strs.of(fn), fn, false, shown) {
 		// named for no decision, or a validation that is none of the
 		// protocol's, that decides to escalate on a score
 		return Escalation

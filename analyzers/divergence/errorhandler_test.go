@@ -1,6 +1,11 @@
 package divergence
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/protoscan-dev/protoscan/finding"
+	"github.com/protoscan-dev/protoscan/languages/extract"
+)
 
 // TestErrorHandlersAreNoEscalationDecisions: functions that only call an
 // escalate_* helper for some errors, reading fields named as the
@@ -53,5 +58,40 @@ func TestEscalationActionsAreNoDecisions(t *testing.T) {
 `
 	if got := scanSources(t, map[string]string{"worker.py": actions}); len(got) != 0 {
 		t.Errorf("escalation actions: got %d findings, want none: %v", len(got), got)
+	}
+}
+
+// TestEvidenceInProse: a kind's word in a comment or docstring of the
+// file is protocol evidence, as DESIGN.md says: two functions named for
+// escalation comparing a bare confidence are copies there, and nothing
+// where the file never names a kind.
+func TestEvidenceInProse(t *testing.T) {
+	decide := func(prose string, cut string) string {
+		return prose + `
+def should_escalate(confidence):
+    if confidence < ` + cut + `:
+        return True
+    return False
+`
+	}
+	m := testModel(Options{})
+	run := func(prose string) []finding.Finding {
+		var cands []Candidate
+		for p, src := range map[string]string{"a.py": decide(prose, "0.85"), "b.py": decide(prose, "0.80")} {
+			f, err := extract.File(p, []byte(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			cands = append(cands, CandidatesIn(f, []byte(src), m)...)
+		}
+		return Cluster(cands, m)
+	}
+	for _, prose := range []string{"# Decides whether a HANDBACK goes up.\n", "\"\"\"Decides whether a HANDBACK goes up.\"\"\"\n"} {
+		if got := run(prose); len(got) != 2 {
+			t.Errorf("%q: got %d findings, want a duplicate and a conflict: %v", prose, len(got), got)
+		}
+	}
+	if got := run("# Decides whether a ticket goes up.\n"); len(got) != 0 {
+		t.Errorf("no kind named: got %v", got)
 	}
 }

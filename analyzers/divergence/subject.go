@@ -221,7 +221,7 @@ func orderOp(op string) bool {
 // evidence. A bare score (a score of what?) needs the evidence too.
 // Scores of other things (coverage, similarity, an HTTP status) never
 // make one, nor do functions, parameters or calls named for them.
-func (m *Model) scoreEscalation(f *facts.File, strs []facts.String, fn *facts.Function, named bool) bool {
+func (m *Model) scoreEscalation(f *facts.File, strs []facts.String, fn *facts.Function, named, shown bool) bool {
 	strong, weak := scoreSubjects(fn)
 	if !strong && !weak || namedForOther(fn) {
 		return false
@@ -233,13 +233,13 @@ func (m *Model) scoreEscalation(f *facts.File, strs []facts.String, fn *facts.Fu
 	if !decides && !named {
 		return false
 	}
-	return m.shows(f, fn)
+	return m.shows(f, fn, shown)
 }
 
 // shows tells whether fn, else its file, shows protocol evidence (package
-// msgcheck/evidence).
-func (m *Model) shows(f *facts.File, fn *facts.Function) bool {
-	return len(protocol.In(f, m.spec, fn)) > 0 || len(protocol.Of(f, m.spec)) > 0
+// msgcheck/evidence); shown says its text does.
+func (m *Model) shows(f *facts.File, fn *facts.Function, shown bool) bool {
+	return shown || len(protocol.In(f, m.spec, fn)) > 0 || len(protocol.Of(f, m.spec)) > 0
 }
 
 // scoreSubjects tells whether fn compares a score of the work by order,

@@ -749,7 +749,7 @@ func analyzeFile(name, rel string, lang *extract.Lang, src []byte, opts Options,
 	stamp(out, src, opts)
 	r.Findings = out
 	if diverge {
-		r.Candidates = append(r.Candidates, divergence.Candidates(facts, opts.Divergence)...)
+		r.Candidates = append(r.Candidates, divergence.CandidatesIn(facts, src, opts.Divergence)...)
 	}
 	return r, buf
 }
