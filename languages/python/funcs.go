@@ -74,6 +74,9 @@ type local struct {
 	path, measure string
 	def           *cval
 	row           *rowRef // a row of a table (tables.go)
+	// konst: def is the one number the function binds the name to
+	// (limit = 85), not a parameter's default
+	konst bool
 }
 
 // cval is the value of a constant operand: a literal, a named constant
@@ -1130,7 +1133,7 @@ func (x *extractor) constOf(i int, cmp uint32) (v cval, at uint32, ok bool) {
 		if l, bound := x.fs.locals[string(name)]; bound {
 			if l.def != nil {
 				v := *l.def
-				v.param = true
+				v.param = !l.konst
 				return v, cmp, true
 			}
 			return cval{}, 0, false
@@ -1438,6 +1441,18 @@ func (x *extractor) moduleRooted(i int) bool {
 // field read binds (q = h["quality"], n = len(h["scope"].split())); q =
 // other gives q its own name.
 func (x *extractor) bindFrom(name []byte, right int) {
+	switch r := x.unparen(right); x.kind(r) {
+	case kInteger, kFloat, kUnary:
+		// limit = 85: a constant of the function, until bound again
+		if f, ok := x.number(r); ok {
+			if old, bound := x.fs.locals[string(name)]; bound && (old.konst || old.def != nil) {
+				x.bindLocal(name, local{})
+				return
+			}
+			x.bindLocal(name, local{def: &cval{v: f, name: x.fs.intern(name)}, konst: true})
+			return
+		}
+	}
 	if path, measure, k := x.side(right); k == sideField {
 		x.bindLocal(name, local{path: x.fs.intern(path), measure: measure})
 		return

@@ -259,12 +259,20 @@ def g(h):
 `, fn: "f", params: []string{"h", "TWICE_PARAM"},
 			consts: []string{"q  < 0.6f", `s  == "done"`, "m  != -3f"},
 			fields: []string{"k", "m", "n", "q", "s"}},
-		{name: "shadowed module constant", src: `
+		{name: "shadowed module constant: the function's own value", src: `
 MIN_QUALITY = 0.6
 def g(h):
     MIN_QUALITY = 1
     return h.q < MIN_QUALITY
-`, fn: "g", params: []string{"h"}, fields: []string{"q"}},
+`, fn: "g", params: []string{"h"}, consts: []string{"q  < 1f"}, fields: []string{"q"}},
+		{name: "a local bound to a number once, and one bound twice", src: `
+def g(h, slack=2):
+    limit = 85
+    again = 1
+    again = 2
+    slack = 5
+    return h.q < limit or h.r > again or h.s > slack
+`, fn: "g", params: []string{"h", "slack"}, consts: []string{"q  < 85f"}, fields: []string{"q", "r", "s"}},
 		{name: "membership", src: `
 def f(msg):
     if msg.status in ("done", "failed") or msg["kind"] not in {"a", 2}:
