@@ -1165,6 +1165,12 @@ func (x *extractor) constOf(i int, cmp uint32) (v cval, at uint32, ok bool) {
 		if v, ok := x.tableConst(i); ok {
 			return v, cmp, true
 		}
+	case kCall:
+		if len(x.fs.help.tables) > 0 {
+			if v, ok := x.flatConst(i); ok {
+				return v, cmp, true
+			}
+		}
 	}
 	return cval{}, 0, false
 }

@@ -150,3 +150,40 @@ def decide(h, kind, tier, col):
 		t.Errorf("consts\n got %q\nwant %q", got, want)
 	}
 }
+
+// TestConstFlatTables: a table of numbers keyed by task type or topic
+// whose name says they are cut-offs is read as T[kind] and
+// T.get(kind, default), every row; a table of weights is not, nor one
+// that mixes numbers and rows.
+func TestConstFlatTables(t *testing.T) {
+	src := `ESCALATION_THRESHOLDS = {"security": 90, "default": 80}
+MIN_CONFIDENCE = {"security": 95}
+WEIGHTS = {"security": 3, "default": 1}
+MIXED_THRESHOLDS = {"a": 1, "b": {"escalate": 2}}
+
+def decide(h, topic):
+    q = h["quality_score"]
+    if q < ESCALATION_THRESHOLDS[topic]: pass
+    if q < ESCALATION_THRESHOLDS.get(topic, 85): pass
+    if q < ESCALATION_THRESHOLDS["security"]: pass
+    if q < MIN_CONFIDENCE.get(topic): pass
+    if q > WEIGHTS[topic]: pass
+    if q < MIXED_THRESHOLDS[topic]: pass
+`
+	f, _ := extractTokens(t, src)
+	var got []string
+	for _, c := range f.Functions[0].Consts {
+		got = append(got, fmt.Sprintf("%s %v %s", c.Field, c.Value, c.Name))
+	}
+	want := []string{
+		`quality_score 90 ESCALATION_THRESHOLDS["security"]`,
+		`quality_score 80 ESCALATION_THRESHOLDS["default"]`,
+		`quality_score 90 ESCALATION_THRESHOLDS["security"]`,
+		`quality_score 80 ESCALATION_THRESHOLDS["default"]`,
+		`quality_score 90 ESCALATION_THRESHOLDS["security"]`,
+		`quality_score 95 MIN_CONFIDENCE["security"]`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("consts\n got %q\nwant %q", got, want)
+	}
+}

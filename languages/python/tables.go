@@ -8,7 +8,10 @@ package python
 // variable escalate_at); a comparison with it compares with every row's
 // value, each a facts.Const named by its row and column.
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // numTable is a module-level mapping of string keys to mappings of
 // string keys to numbers, or to tuples of numbers.
@@ -20,6 +23,7 @@ type numRow struct {
 	key   string
 	cols  map[string]float64 // {"escalate": 60}
 	tuple []float64          // (60, 75)
+	flat  *float64           // 60: the table's name names the use
 }
 
 // tableRow is one row's value of a column a comparison reads.
@@ -109,9 +113,13 @@ func (x *extractor) numTable(d int) *numTable {
 				row.tuple = append(row.tuple, f)
 			}
 		default:
-			return nil
+			f, num := x.number(v)
+			if !num || len(t.rows) > 0 && t.rows[0].flat == nil {
+				return nil
+			}
+			row.flat = &f
 		}
-		if row.cols == nil && row.tuple == nil {
+		if row.cols == nil && row.tuple == nil && row.flat == nil || len(t.rows) > 0 && (row.flat == nil) != (t.rows[0].flat == nil) {
 			return nil
 		}
 		t.rows = append(t.rows, row)
@@ -177,12 +185,78 @@ func (x *extractor) tableColumn(t *numTable, tname, key, col string, idx int) []
 	return out
 }
 
+// flatConst returns the rows compared when i reads a table of numbers
+// whose name says they are cut-offs: ESCALATION_THRESHOLDS[kind], or
+// ESCALATION_THRESHOLDS.get(kind, ESCALATION_THRESHOLDS["default"]).
+func (x *extractor) flatConst(i int) (cval, bool) {
+	s := i
+	if x.kind(i) == kCall {
+		fn, args := x.child(i, fFunction), x.child(i, fArguments)
+		if x.kind(fn) != kAttr || string(x.text(x.child(fn, fAttribute))) != "get" || args < 0 {
+			return cval{}, false
+		}
+		s = -1
+		var buf [2]int
+		if a := x.namedChildren(args, buf[:0]); len(a) >= 1 {
+			s = a[0]
+		}
+		if s < 0 {
+			return cval{}, false
+		}
+		i = x.unparen(x.child(fn, fObject))
+	} else {
+		if x.kind(i) != kSubscript {
+			return cval{}, false
+		}
+		s = x.stringKey(i)
+		i = x.unparen(x.child(i, fValue))
+	}
+	if x.kind(i) != kIdent {
+		return cval{}, false
+	}
+	tname := string(x.text(i))
+	t := x.fs.help.tables[tname]
+	if _, shadowed := x.fs.locals[tname]; shadowed || t == nil || t.rows[0].flat == nil || !cutOffName(tname) {
+		return cval{}, false
+	}
+	key := ""
+	if s >= 0 && x.kind(s) == kString {
+		key, _ = x.literal(s)
+	}
+	var rows []tableRow
+	for _, r := range t.rows {
+		if key == "" || r.key == key {
+			rows = append(rows, tableRow{v: *r.flat, name: x.fs.intern([]byte(tname + "[" + strconv.Quote(r.key) + "]"))})
+		}
+	}
+	if len(rows) == 0 {
+		return cval{}, false
+	}
+	return cval{v: rows[0].v, name: rows[0].name, rows: rows}, true
+}
+
+// cutOffName tells whether a table's name says its numbers are cut-offs
+// (ESCALATION_THRESHOLDS, MIN_CONFIDENCE, quality_floor), not weights or
+// prices.
+func cutOffName(name string) bool {
+	low := strings.ToLower(name)
+	for _, w := range [...]string{"threshold", "cutoff", "cut_off", "floor", "min_", "_min", "minimum", "escalat"} {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // tableConst returns the rows compared when i reads a column of a table:
 // T[kind]["escalate"] or T[kind][ESCALATE], ESCALATE a string constant of
 // the module.
 func (x *extractor) tableConst(i int) (cval, bool) {
 	if x.kind(i) != kSubscript || len(x.fs.help.tables) == 0 {
 		return cval{}, false
+	}
+	if v, ok := x.flatConst(i); ok {
+		return v, true
 	}
 	t, tname, key, ok := x.tableOf(x.unparen(x.child(i, fValue)))
 	if !ok {
