@@ -41,8 +41,9 @@ type Candidate struct {
 	// this function the canonical implementation.
 	Canonical bool
 	// Doc is set for the bands of a document (Bands): Fn holds their
-	// thresholds only. A document joins the copies of its decision to be
-	// compared with them; it is no copy itself.
+	// thresholds only; and by the scan for a function of a document's
+	// code block (extract.Lang.Prose). A document joins the copies of its
+	// decision to be compared with them; it is no copy itself.
 	Doc bool
 	// Formats are the formats a validation lets a field through by, for
 	// the fields the spec gives no pattern: the canonical validation's

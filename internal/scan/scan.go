@@ -749,7 +749,12 @@ func analyzeFile(name, rel string, lang *extract.Lang, src []byte, opts Options,
 	stamp(out, src, opts)
 	r.Findings = out
 	if diverge {
-		r.Candidates = append(r.Candidates, divergence.CandidatesIn(facts, src, opts.Divergence)...)
+		cands := divergence.CandidatesIn(facts, src, opts.Divergence)
+		for i := range cands {
+			// a document's code illustrates: compared, never a copy
+			cands[i].Doc = cands[i].Doc || lang.Prose
+		}
+		r.Candidates = append(r.Candidates, cands...)
 	}
 	return r, buf
 }

@@ -103,6 +103,10 @@ func TestDocumentBands(t *testing.T) {
 		{"yaml bands", "escalation:\n  quality:\n    \"< 0.4\": Escalate to a senior engineer\n    \">= 0.4\": Accept\n",
 			"0.4 in escalation bands (docs/policy.yaml:3)"},
 		{"yaml grades", "grades:\n  quality:\n    \"0.9-1.0\": A\n    \"0.5-0.89\": B\n", ""},
+		// a design doc's sketch of the function: compared, never a copy
+		{"code block agrees", "# Escalation\n\n```python\ndef should_escalate(h):\n    if h[\"metrics\"][\"quality\"] < 0.6:\n        return True\n    return h[\"retry_count\"] >= 3\n```\n", ""},
+		{"code block differs", "# Escalation\n\n```python\ndef should_escalate(h):\n    if h[\"metrics\"][\"quality\"] < 0.7:\n        return True\n    return h[\"retry_count\"] >= 3\n```\n",
+			"0.6 in should_escalate (agents/escalate.py:1); 0.7 in should_escalate (docs/policy.md:4)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			doc := "docs/policy.md"

@@ -72,6 +72,10 @@ type Lang struct {
 	// divergence analyzer reads (the mappings of a YAML file or block);
 	// Tables, that its text holds tables of them too (Markdown's).
 	Bands, Tables bool
+	// Prose says its files are documents whose code blocks illustrate
+	// code: the divergence analyzer compares their functions with the
+	// code's, and never counts them as copies.
+	Prose bool
 }
 
 // languages is the registry, in registration order.
@@ -192,13 +196,13 @@ func builtin() []*Lang {
 			Name: "markdown", Suffixes: []string{".md", ".markdown"},
 			Comments: facts.MarkdownComments, Divergence: true, Messages: true,
 			Parse: markdownFile, Containers: markdownContainers,
-			Bands: true, Tables: true,
+			Bands: true, Tables: true, Prose: true,
 		},
 		{
 			Name: "markdown", Suffixes: []string{".mdx"},
 			Comments: facts.MDXComments, Divergence: true, Messages: true,
 			Parse: markdownFile, Containers: markdownContainers,
-			Bands: true, Tables: true,
+			Bands: true, Tables: true, Prose: true,
 		},
 	}
 }

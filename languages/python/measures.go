@@ -222,13 +222,25 @@ func (x *extractor) classConsts(c int) {
 			delete(consts, n)
 		}
 	}
+	// def __init__(self, limit=80): self.limit = limit, bound nowhere
+	// else, holds the default
+	inits, initAt := x.initDefaults(body)
+	for n, v := range inits {
+		if _, clash := seen[n]; clash {
+			continue
+		}
+		if consts == nil {
+			consts = map[string]float64{}
+		}
+		consts[n] = v
+	}
 	if len(consts) == 0 {
 		return
 	}
 	// a method that assigns self.NAME or cls.NAME makes it a variable
 	ce := int(x.nodes[c].End)
 	for j := c; j < ce; j++ {
-		if k := kindOf[x.nodes[j].Kind]; k != kAssign && k != kAugAssign {
+		if k := kindOf[x.nodes[j].Kind]; k != kAssign && k != kAugAssign || initAt[j] {
 			continue
 		}
 		left := x.child(j, fLeft)
@@ -248,6 +260,70 @@ func (x *extractor) classConsts(c int) {
 		h.classConsts = make(map[string]map[string]float64)
 	}
 	h.classConsts[x.fs.intern(cname)] = consts
+}
+
+// initDefaults reads the __init__ of a class body: each self.NAME =
+// PARAM at the top of its body, PARAM a parameter with a number as its
+// default, gives NAME that number (the assignment's node in at). A
+// parameter bound twice there holds no one value.
+func (x *extractor) initDefaults(body int) (vals map[string]float64, at map[int]bool) {
+	end := int(x.nodes[body].End)
+	for d := x.first(body); d >= 0; d = x.next(d, end) {
+		fn := d
+		if x.kind(d) == kDecorated {
+			fn = x.child(d, fDefinition)
+		}
+		if x.kind(fn) != kFunc || string(x.text(x.child(fn, fName))) != "__init__" {
+			continue
+		}
+		defaults := map[string]float64{}
+		p := x.child(fn, fParameters)
+		if p < 0 {
+			return nil, nil
+		}
+		pe := int(x.nodes[p].End)
+		for c := x.first(p); c >= 0; c = x.next(c, pe) {
+			if k := x.kind(c); k == kDefaultParam || k == kTypedDefaultParam {
+				v := x.unparen(x.child(c, fValue))
+				if k := x.kind(v); k == kInteger || k == kFloat || k == kUnary {
+					if f, ok := x.number(v); ok {
+						defaults[string(x.text(x.child(c, fName)))] = f
+					}
+				}
+			}
+		}
+		fb := x.child(fn, fBody)
+		if len(defaults) == 0 || fb < 0 {
+			return nil, nil
+		}
+		fe := int(x.nodes[fb].End)
+		for s := x.first(fb); s >= 0; s = x.next(s, fe) {
+			if x.kind(s) != kExprStmt {
+				continue
+			}
+			se := int(x.nodes[s].End)
+			for a := x.first(s); a >= 0; a = x.next(a, se) {
+				if x.kind(a) != kAssign {
+					continue
+				}
+				left, right := x.child(a, fLeft), x.unparen(x.child(a, fRight))
+				if x.kind(left) != kAttr || x.kind(right) != kIdent || string(x.text(x.unparen(x.child(left, fObject)))) != "self" {
+					continue
+				}
+				v, ok := defaults[string(x.text(right))]
+				if !ok {
+					continue
+				}
+				if vals == nil {
+					vals, at = map[string]float64{}, map[int]bool{}
+				}
+				vals[string(x.text(x.child(left, fAttribute)))] = v
+				at[a] = true
+			}
+		}
+		return vals, at
+	}
+	return nil, nil
 }
 
 // upperName reports a name written as a constant: upper-case letters,

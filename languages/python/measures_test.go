@@ -187,3 +187,36 @@ def decide(h, topic):
 		t.Errorf("consts\n got %q\nwant %q", got, want)
 	}
 }
+
+// TestConstInitDefaults: an attribute __init__ binds from a parameter
+// with a number as its default holds that number in the class's methods,
+// unless a method binds it again or the default is no number.
+func TestConstInitDefaults(t *testing.T) {
+	src := `class Gate:
+    def __init__(self, client, limit=85, floor=None, cap=0.9):
+        self.client = client
+        self.limit = limit
+        self.floor = floor
+        self.cap = cap
+
+    def decide(self, h):
+        q = h["quality_score"]
+        if q < self.limit: pass
+        if q < self.floor: pass
+        if q > self.cap: pass
+
+    def tune(self):
+        self.cap = 0.95
+`
+	f, _ := extractTokens(t, src)
+	var got []string
+	for _, fn := range f.Functions {
+		for _, c := range fn.Consts {
+			got = append(got, fmt.Sprintf("%s %s %v %s", fn.Name, c.Field, c.Value, c.Name))
+		}
+	}
+	want := []string{`Gate.decide quality_score 85 limit`}
+	if !slices.Equal(got, want) {
+		t.Errorf("consts\n got %q\nwant %q", got, want)
+	}
+}
