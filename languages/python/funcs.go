@@ -2021,22 +2021,33 @@ func containsStr(s, sub string) bool {
 	return false
 }
 
-// ModuleConsts returns the module-level names of Python source src that
-// are assigned one number literal once (MIN_SCOPE_WORDS = 15), by name:
-// the constants other modules import and compare with (see
-// facts.Const.Ref). It fails as Extract does.
-func ModuleConsts(ctx context.Context, src []byte) (map[string]float64, error) {
+// moduleOf parses src and reads its module level (scanModule), for the
+// readers of a module's names; the caller releases the extractor.
+func moduleOf(ctx context.Context, src []byte) (*extractor, error) {
 	x := extractors.Get().(*extractor)
-	defer x.release()
 	err := parserPool().Parse(ctx, src, func(t *treesitter.Tree) error {
 		x.nodes = t.Flatten(x.nodes)
 		return nil
 	})
 	if err != nil {
+		x.release()
 		return nil, err
 	}
 	x.src = src
 	x.scanModule()
+	return x, nil
+}
+
+// ModuleConsts returns the module-level names of Python source src that
+// are assigned one number literal once (MIN_SCOPE_WORDS = 15), by name:
+// the constants other modules import and compare with (see
+// facts.Const.Ref). It fails as Extract does.
+func ModuleConsts(ctx context.Context, src []byte) (map[string]float64, error) {
+	x, err := moduleOf(ctx, src)
+	if err != nil {
+		return nil, err
+	}
+	defer x.release()
 	var out map[string]float64
 	for name, c := range x.fs.mod.consts {
 		if f, ok := c.val.(float64); ok && c.n == 1 {

@@ -10,8 +10,6 @@ import (
 	"context"
 	"math"
 	"strings"
-
-	"github.com/protoscan-dev/protoscan/languages/treesitter"
 )
 
 // helperInfo is what the functions of a file see of its helpers and
@@ -429,17 +427,11 @@ func collapseSpace(b []byte) []byte {
 // spells it: a package's __init__.py re-exports the constants it imports
 // so. It fails as Extract does.
 func ModuleImports(ctx context.Context, src []byte) (map[string]string, error) {
-	x := extractors.Get().(*extractor)
-	defer x.release()
-	err := parserPool().Parse(ctx, src, func(t *treesitter.Tree) error {
-		x.nodes = t.Flatten(x.nodes)
-		return nil
-	})
+	x, err := moduleOf(ctx, src)
 	if err != nil {
 		return nil, err
 	}
-	x.src = src
-	x.scanModule()
+	defer x.release()
 	var out map[string]string
 	for name, ref := range x.fs.mod.imports {
 		if strings.IndexByte(ref, ':') < 0 {
