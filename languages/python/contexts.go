@@ -430,7 +430,7 @@ func (x *extractor) nameMapping(i, mi int) {
 		return
 	}
 	left := x.child(int(st[k]), fLeft)
-	if x.kind(left) != kIdent {
+	if x.kind(left) != kIdent || len(x.text(left)) == 0 { // a name lost to a syntax error
 		return
 	}
 	m := &x.f.Mappings[mi]
