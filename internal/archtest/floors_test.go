@@ -26,7 +26,7 @@ var floors = []struct {
 		"languages/yamldoc", "languages/jsondoc",
 	}},
 	{"readers", []string{
-		"languages/golang", "languages/python", "languages/nodefacts", "languages/extract",
+		"languages/golang", "languages/python", "languages/typescript", "languages/nodefacts", "languages/extract",
 		"msgcheck/...", "internal/fix", "internal/rules",
 	}},
 	{"judges", []string{
