@@ -22,7 +22,7 @@ var floors = []struct {
 		"finding", "jsonmsg",
 		"internal/editdist", "internal/glob", "internal/safefile", "internal/swar", "internal/offheap",
 		"internal/textsafe", "internal/yamlnode", "internal/gitdiff", "internal/jsonstr",
-		"languages/facts", "languages/markdown", "languages/shape", "languages/treesitter",
+		"languages/facts", "languages/facts/factstest", "languages/markdown", "languages/shape", "languages/treesitter",
 		"languages/yamldoc", "languages/jsondoc",
 	}},
 	{"readers", []string{
