@@ -50,12 +50,12 @@ G enum "Kind" @1:8 [0]
 const H = z.object({ status: z.enum(["SUCCESS", "failed"]), kind: z.literal("HANDBACK"),
   mode: z.union([z.literal("a"), z.literal(` + "`b`" + `)]) });
 `, `
-S key "status" m=0 @1:22-1:28
+S key "status" m=0 @1:22-0:0
 S member "SUCCESS" key=status g=0 @1:38-1:47
 S member "failed" key=status g=0 @1:49-1:57
-S key "kind" m=0 @1:61-1:65
+S key "kind" m=0 @1:61-0:0
 S member "HANDBACK" key=kind g=1 @1:77-1:87
-S key "mode" m=0 @2:3-2:7
+S key "mode" m=0 @2:3-0:0
 S member "a" key=mode g=2 @2:28-2:31
 S member "b" key=mode g=2 @2:44-2:47
 G literal "status" @1:30 [1 2]
@@ -110,7 +110,7 @@ G cases "hb.status" scope=Router.route @3:5 [0 2]
 const ROUTES = { success: done, "failed": retry };
 export const Badge = ({ status }) => <span title="done">{status === "done" ? "ok" : "ko"}</span>;
 `, `
-S key "success" m=0 @1:18-1:25
+S key "success" m=0 @1:18-0:0
 S key "failed" m=0 @1:33-1:41
 S compare "done" key=status scope=Badge @2:69-2:75
 M "" name=ROUTES @1:16 success@1:18=?@1:27 failed@1:33=?@1:43

@@ -20,8 +20,9 @@
 //   - arrays of strings bound to a name (as const or not), and new
 //     Set([...]) of them, are a GroupSet of that name.
 //   - other object literals are Mappings (Name the variable they are
-//     bound to): their keys, identifiers or strings, are RoleKey, their
-//     string values RoleValue with Key the property.
+//     bound to): their keys, identifiers or strings, are RoleKey (an
+//     identifier without an End: no fix rewrites it), their string
+//     values RoleValue with Key the property.
 //   - comparisons (===, !==, ==, !=) of a string with a field (hb.status,
 //     hb?.status, hb["status"], hb.status!), a name, or a local bound from
 //     a field (const { status } = hb; const s = hb.status) are
@@ -1013,8 +1014,9 @@ func (x *extractor) addString(i int, role facts.Role, key, recv string, m, g int
 }
 
 // addIdentKey adds the identifier key of a property ({ success: f }) as
-// a RoleKey string, its range the identifier: routing tables are keyed
-// so in JavaScript.
+// a RoleKey string: routing tables are keyed so in JavaScript. Its End is
+// left zero, so that no fix rewrites it: the canonical spelling need not
+// be an identifier (senior-engineer).
 func (x *extractor) addIdentKey(i, m int) {
 	if x.done[i] {
 		return
@@ -1022,7 +1024,7 @@ func (x *extractor) addIdentKey(i, m int) {
 	x.done[i] = true
 	nd := &x.nodes[i]
 	x.f.Strings = append(x.f.Strings, facts.String{
-		Value: x.text(i), Pos: x.pos(nd.StartByte), End: x.pos(nd.EndByte), Role: facts.RoleKey,
+		Value: x.text(i), Pos: x.pos(nd.StartByte), Role: facts.RoleKey,
 		Scope: x.scope().name, Mapping: m, Group: -1,
 	})
 }
