@@ -22,11 +22,11 @@ var floors = []struct {
 		"finding", "jsonmsg",
 		"internal/editdist", "internal/glob", "internal/safefile", "internal/swar", "internal/offheap",
 		"internal/textsafe", "internal/yamlnode", "internal/gitdiff", "internal/jsonstr",
-		"languages/facts", "languages/markdown", "languages/shape", "languages/treesitter",
+		"languages/facts", "languages/facts/factstest", "languages/markdown", "languages/shape", "languages/treesitter",
 		"languages/yamldoc", "languages/jsondoc",
 	}},
 	{"readers", []string{
-		"languages/golang", "languages/python", "languages/nodefacts", "languages/extract",
+		"languages/golang", "languages/python", "languages/typescript", "languages/nodefacts", "languages/extract",
 		"msgcheck/...", "internal/fix", "internal/rules",
 	}},
 	{"judges", []string{

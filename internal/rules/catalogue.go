@@ -267,6 +267,14 @@ var catalogue = []Doc{
 		Fix:     "Rename or remove the file, or exclude it.",
 	},
 	{
+		ID: "protoscan/minified", Name: "Minified", Severity: finding.Note,
+		Title:   "A minified or bundled file was not scanned",
+		What:    "A TypeScript or JavaScript file is minified or bundled: it is named *.min.js (.min.mjs, .min.cjs), or has a line longer than 1,000 bytes. It was skipped. Only a file that the scan would have read (its text has the words of a protocol) is reported; dist/ and build/ directories are scanned as any other unless excluded.",
+		Why:     "A bundle repeats the code it was built from, so its findings would be the source's again, at places nobody edits; minified code cannot be fixed where it stands. The notice says the file was left out rather than dropping it silently.",
+		Example: "dist/agent.js: minified or bundled file; not scanned",
+		Fix:     "Nothing to do when the file is built from sources the scan reads; exclude it (--exclude GLOB, or exclude in .protoscan.yaml) to silence the note.",
+	},
+	{
 		ID: "protoscan/symlink-outside-root", Name: "SymlinkOutsideRoot", Severity: finding.Warning,
 		Title:   "A symbolic link points outside the scan root",
 		What:    "A symbolic link under the scan root points to a file or directory outside it. protoscan never follows links, so the target was not scanned.",

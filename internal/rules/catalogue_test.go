@@ -120,6 +120,7 @@ func TestEmittedRulesHaveDocs(t *testing.T) {
 		walk.RuleSymlinkSkipped:     finding.Note,
 		scan.RuleParseError:         finding.Warning,
 		scan.RuleBinary:             finding.Note,
+		scan.RuleMinified:           finding.Note,
 
 		"protoscan/unused-suppression":         finding.Warning,
 		"protoscan/suppression-without-reason": finding.Warning,

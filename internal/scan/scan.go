@@ -139,6 +139,7 @@ type Result struct {
 const (
 	RuleParseError = "protoscan/parse-error"
 	RuleBinary     = "protoscan/binary"
+	RuleMinified   = "protoscan/minified"
 )
 
 // Run scans root. A cancelled context stops it promptly and returns the
@@ -722,6 +723,12 @@ func analyzeFile(name, rel string, lang *extract.Lang, src []byte, opts Options,
 	if !drift && !diverge && !validate {
 		// its evidence is looked for only if the tree needs it (see
 		// lookForEvidence)
+		return r, buf
+	}
+	if lang.Minified != nil && lang.Minified(name, src) {
+		// generated, not written: said only of a file that would be read
+		r.Findings = []finding.Finding{{Rule: RuleMinified, Severity: finding.Note, Location: finding.Location{Path: rel},
+			Message: "minified or bundled file; not scanned"}}
 		return r, buf
 	}
 	r.Parsed = true

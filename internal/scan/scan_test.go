@@ -37,8 +37,8 @@ func TestPolyglot(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden(t, filepath.Join("..", "..", "testdata", "polyglot.golden"), res.Findings)
-	if res.Stats.Files != 10 { // .mdx included
-		t.Errorf("scanned %d files, want 10", res.Stats.Files)
+	if res.Stats.Files != 11 { // .mdx and .ts included
+		t.Errorf("scanned %d files, want 11", res.Stats.Files)
 	}
 }
 

@@ -143,6 +143,57 @@ func lexCLike(lines [][]byte, goSyntax bool) lexed {
 	return out
 }
 
+// lexJS reads TypeScript and JavaScript as lexCLike reads Go (a template
+// string `...` may span lines, as a raw string; its ${} are not read), and
+// a JSX comment, {/* ... */} with blanks only around the comment, is a
+// comment and no code: alone on its line, it applies to the next one.
+func lexJS(lines [][]byte) lexed {
+	masked := make([][]byte, len(lines))
+	for n, l := range lines {
+		masked[n] = l
+		if !bytes.Contains(l, []byte("{/*")) && !bytes.Contains(l, []byte("{ /*")) {
+			continue
+		}
+		var m []byte
+		for i := 0; i < len(l); {
+			if l[i] != '{' {
+				i++
+				continue
+			}
+			j := i + 1
+			for j < len(l) && isBlank(l[j]) {
+				j++
+			}
+			if !bytes.HasPrefix(l[j:], []byte("/*")) {
+				i++
+				continue
+			}
+			k := bytes.Index(l[j+2:], []byte("*/"))
+			if k < 0 {
+				break
+			}
+			e := j + 2 + k + 2
+			for e < len(l) && isBlank(l[e]) {
+				e++
+			}
+			if e >= len(l) || l[e] != '}' {
+				i++
+				continue
+			}
+			if m == nil {
+				m = append([]byte(nil), l...)
+			}
+			// the braces become blanks: the comment keeps its columns
+			m[i], m[e] = ' ', ' '
+			i = e + 1
+		}
+		if m != nil {
+			masked[n] = m
+		}
+	}
+	return lexCLike(masked, true)
+}
+
 // lexPython reads Python: "#" comments; strings in single or double
 // quotes, tripled or not, with any prefix; the triple-quoted ones may span
 // lines.

@@ -107,6 +107,8 @@ func lex(syntax facts.CommentSyntax, lines [][]byte) (lexed, bool) {
 		return lexCLike(lines, true), true
 	case facts.JSONComments:
 		return lexCLike(lines, false), true
+	case facts.JSComments:
+		return lexJS(lines), true
 	case facts.PythonComments:
 		return lexPython(lines), true
 	case facts.YAMLComments:

@@ -627,10 +627,35 @@ var syntaxOf = map[string]facts.CommentSyntax{
 	"jsonc": facts.JSONComments, "json5": facts.JSONComments,
 	"python": facts.PythonComments, "yaml": facts.YAMLComments, "nexus_handoff": facts.YAMLComments,
 	"markdown": facts.MarkdownComments, "mdx": facts.MDXComments,
+	"typescript": facts.JSComments, "tsx": facts.JSComments,
 }
 
 // parse is Parse for a language by its name, its Markdown blocks by the
 // same table.
 func parse(lang string, src []byte) []Directive {
 	return Parse(syntaxOf[lang], src, func(label string) facts.CommentSyntax { return syntaxOf[label] })
+}
+
+// TestParseJS: TypeScript and JavaScript take "//", "/* */" and JSX's
+// {/* */}, which alone on its line applies to the next one (the braces
+// are no code); a template string spanning lines hides what looks like a
+// comment, and a JSX comment after code is a trailing one.
+func TestParseJS(t *testing.T) {
+	src := "// protoscan:ignore a/b -- one\nif (h.status === \"done\") f();\n" +
+		"/* protoscan:ignore c/d -- two */\nx = 1;\n" +
+		"  {/* protoscan:ignore e/f -- three */}\n  {h.status === \"done\" && <i />}\n" +
+		"const t = `\n// protoscan:ignore g/h -- in a template\n`;\n" +
+		"<i>{x}</i>; {/* protoscan:ignore i/j -- trailing */}\n" +
+		"{ /* protoscan:ignore k/l -- spaced */ }\ny;\n"
+	got := shorten(parse("tsx", []byte(src)))
+	want := []short{
+		line("a/b", "one", 2, 1, 4),
+		line("c/d", "two", 4, 3, 4),
+		line("e/f", "three", 6, 5, 7),
+		line("i/j", "trailing", 10, 10, 17),
+		line("k/l", "spaced", 12, 11, 6),
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got\n%v\nwant\n%v", got, want)
+	}
 }

@@ -10,15 +10,42 @@ import (
 	"testing"
 
 	"github.com/protoscan-dev/protoscan/languages/facts"
+	"github.com/protoscan-dev/protoscan/languages/markdown"
 )
 
 func TestLanguage(t *testing.T) {
 	for name, want := range map[string]string{
 		"a/b.go": "go", "x.PY": "python", "f.yml": "yaml", "f.yaml": "yaml", "d.json": "json",
 		"q.jsonl": "jsonl", "README.md": "markdown", "docs/intro.MDX": "markdown", "img.png": "", "Makefile": "",
+		"a.ts": "typescript", "a.d.ts": "typescript", "a.mts": "typescript", "a.cts": "typescript", "App.TSX": "typescript",
+		"a.js": "javascript", "a.jsx": "javascript", "a.mjs": "javascript", "a.cjs": "javascript",
+		"App.vue": "", "App.svelte": "",
 	} {
 		if got := Language(name); got != want {
 			t.Errorf("Language(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+// TestFences: TypeScript and JavaScript blocks are read by their label,
+// with the grammar it names (JSX in tsx and jsx blocks).
+func TestFences(t *testing.T) {
+	for label, want := range map[string]string{
+		"ts": "typescript", "typescript": "typescript", "tsx": "typescript",
+		"js": "javascript", "javascript": "javascript", "jsx": "javascript", "node": "javascript",
+	} {
+		l := ForFence(markdown.Normalize(label))
+		if l == nil || l.Name != want {
+			t.Errorf("fence %s: %v, want %s", label, l, want)
+			continue
+		}
+		body := []byte("const B = ({ hb }) => <i>{hb.status === \"done\"}</i>;\n")
+		if label == "ts" || label == "typescript" {
+			body = []byte("if (hb.status === \"done\") f();\n")
+		}
+		f, _ := l.Block("README.md", body)
+		if f == nil || len(f.Strings) != 1 || f.Strings[0].Key != "status" {
+			t.Errorf("fence %s: %+v", label, f)
 		}
 	}
 }

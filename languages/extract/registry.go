@@ -11,6 +11,7 @@ import (
 	"github.com/protoscan-dev/protoscan/languages/facts"
 	"github.com/protoscan-dev/protoscan/languages/golang"
 	"github.com/protoscan-dev/protoscan/languages/python"
+	"github.com/protoscan-dev/protoscan/languages/typescript"
 )
 
 // Lang is one language protoscan reads, and everything the scan, the
@@ -76,6 +77,10 @@ type Lang struct {
 	// code: the divergence analyzer compares their functions with the
 	// code's, and never counts them as copies.
 	Prose bool
+	// Minified says a file of the language (its name, its bytes) is
+	// minified or bundled: generated, not written, so it is not read
+	// (a protoscan/minified note says so); nil for never.
+	Minified func(name string, src []byte) bool
 }
 
 // languages is the registry, in registration order.
@@ -115,6 +120,12 @@ func builtin() []*Lang {
 				return f, []Broken{{Part: "file", Err: err}}
 			}
 			return f, nil
+		}
+	}
+	codeBlock := func(extract func(string, []byte) (*facts.File, error)) func(rel string, body []byte) (*facts.File, []Broken) {
+		return func(rel string, body []byte) (*facts.File, []Broken) {
+			part, _ := extract(rel, body) // a block that does not parse is an example in prose
+			return part, nil
 		}
 	}
 	yamlContainers := func(rel string, src []byte) ([]facts.Container, error) {
@@ -166,6 +177,26 @@ func builtin() []*Lang {
 			BlockContainers: func(_ string, body []byte) ([]facts.Container, error) {
 				return python.Containers(body)
 			},
+		},
+		{
+			// .d.ts is a .ts by its last suffix; vocabularies only for now:
+			// no messages, no divergence (issue 42's later steps)
+			Name: "typescript", Suffixes: []string{".ts", ".mts", ".cts"}, FenceLabels: []string{"typescript"},
+			Comments: facts.JSComments, QuotedStrings: true,
+			Parse: code(typescript.Extract), Block: codeBlock(typescript.ExtractTS),
+			Minified: typescript.Minified,
+		},
+		{
+			Name: "typescript", Suffixes: []string{".tsx"}, FenceLabels: []string{"tsx"},
+			Comments: facts.JSComments, QuotedStrings: true,
+			Parse: code(typescript.Extract), Block: codeBlock(typescript.ExtractTSX),
+			Minified: typescript.Minified,
+		},
+		{
+			Name: "javascript", Suffixes: []string{".js", ".jsx", ".mjs", ".cjs"}, FenceLabels: []string{"javascript", "jsx"},
+			Comments: facts.JSComments, QuotedStrings: true,
+			Parse: code(typescript.Extract), Block: codeBlock(typescript.ExtractJS),
+			Minified: typescript.Minified,
 		},
 		{
 			// a handoff block is YAML (or JSON, which YAML reads)

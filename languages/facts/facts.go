@@ -182,6 +182,7 @@ const (
 	YAMLComments                   // "#" outside quoted scalars
 	MarkdownComments               // "<!-- -->", and the comments of each fenced block's language
 	MDXComments                    // "{/* */}", and fenced blocks that may be indented deeper
+	JSComments                     // "//", "/* */" and JSX's "{/* */}"; strings "...", '...' and templates `...` (TypeScript, JavaScript)
 )
 
 // File is everything extracted from one source file.

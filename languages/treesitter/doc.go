@@ -21,6 +21,9 @@
 // call (see flat.go), so extractors can walk it without a cgo call, or an
 // allocation, per node (about 75 ns a node, a tenth of the parse).
 //
+// The grammars of TypeScript, TSX and JavaScript are made here too
+// (grammars.go), once each, for the extractors to get pools of (PoolFor).
+//
 // Queries are not offered: QueryCursor.Captures leaks in the binding
 // (Matches does not), and extractors here walk trees directly.
 package treesitter
