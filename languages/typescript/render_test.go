@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"os"
 	"slices"
-	"sort"
 	"testing"
 	"unicode/utf8"
 
@@ -26,22 +25,7 @@ func checkInvariants(t testing.TB, src []byte, f *facts.File) {
 	if f.Lang != "typescript" && f.Lang != "javascript" {
 		t.Errorf("Lang = %q", f.Lang)
 	}
-	starts := []int{0}
-	for i, c := range src {
-		if c == '\n' {
-			starts = append(starts, i+1)
-		}
-	}
-	checkPos := func(what string, p facts.Pos) {
-		if p.Offset < 0 || p.Offset > len(src) || p.Line < 1 || p.Col < 1 {
-			t.Fatalf("%s: bad position %+v (len %d)", what, p, len(src))
-		}
-		line := sort.Search(len(starts), func(i int) bool { return starts[i] > p.Offset })
-		col := p.Offset - starts[line-1] + 1
-		if line != p.Line || col != p.Col {
-			t.Fatalf("%s: position %+v, want line %d col %d", what, p, line, col)
-		}
-	}
+	checkPos := factstest.PosChecker(t, src)
 	validSrc := utf8.Valid(src)
 	last := -1
 	for i, s := range f.Strings {
@@ -76,39 +60,7 @@ func checkInvariants(t testing.TB, src []byte, f *facts.File) {
 			t.Fatalf("string %d: invalid UTF-8 value from valid source", i)
 		}
 	}
-	for gi, g := range f.Groups {
-		checkPos("group", g.Pos)
-		if len(g.Members) == 0 {
-			t.Fatalf("group %d is empty", gi)
-		}
-		for k, m := range g.Members {
-			if m < 0 || m >= len(f.Strings) || f.Strings[m].Group != gi {
-				t.Fatalf("group %d: bad member %d", gi, m)
-			}
-			if k > 0 && g.Members[k-1] >= m {
-				t.Fatalf("group %d: members not in source order", gi)
-			}
-		}
-	}
-	for k, tt := range f.Tests {
-		checkPos("test", tt.Pos)
-		if tt.Collection == "" || tt.Key == "" {
-			t.Fatalf("test %d: no collection or key: %+v", k, tt)
-		}
-		if k > 0 && f.Tests[k-1].Pos.Offset > tt.Pos.Offset {
-			t.Fatalf("tests %d and %d out of order", k-1, k)
-		}
-	}
-	for _, m := range f.Mappings {
-		checkPos("mapping", m.Pos)
-		if m.Scope != "" && m.Name == "" {
-			t.Fatalf("mapping at %+v: scope without name", m.Pos)
-		}
-		for _, e := range m.Entries {
-			checkPos("key", e.KeyPos)
-			checkPos("value", e.ValPos)
-		}
-	}
+	factstest.CheckCollections(t, f, checkPos)
 }
 
 // TestDump prints the facts of the file named by $PROTOSCAN_DUMP:
