@@ -325,7 +325,7 @@ func (c *checker) kindness(m *facts.Mapping, e *Enum, useEvidence bool) kindness
 	// code names fields in its language's style (TaskID); a data
 	// document's message spells them as the spec does, as msgcheck reads
 	// it: {"taskId": ...} in a JSON example is another protocol's record
-	r := msgcheck.Record{Keys: m.Keys(), Values: m.Values(), Name: m.TypeName, Call: m.Call, Fold: m.InCode}
+	r := msgcheck.Record{Keys: m.Keys(), Values: m.Values(), Name: m.TypeName, Call: m.Call, Fold: m.InCode && !m.AsWritten}
 	switch {
 	case e.spec.HasShape(e.Kind, r):
 		return isKind

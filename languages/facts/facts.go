@@ -126,6 +126,11 @@ type Mapping struct {
 	// literal), as opposed to a data document (YAML, JSON): code may add
 	// fields after the literal, so a field it lacks is not judged missing.
 	InCode bool
+	// AsWritten is set for a literal of code whose keys are the record's
+	// own, serialized as written (a TypeScript or JavaScript object:
+	// {taskId: ...} is a record of its own, not a HANDBACK's task_id);
+	// its keys are matched as a data document's are.
+	AsWritten bool
 	// Root is set for a record of a data document: the document itself,
 	// or an item of a document that is a list of mappings (a queue file's
 	// messages), as opposed to a mapping nested in one.

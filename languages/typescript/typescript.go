@@ -541,7 +541,7 @@ func (x *extractor) keyName(k int) string {
 // object makes a Mapping of an object literal.
 func (x *extractor) object(i int, _ string) {
 	m := len(x.f.Mappings)
-	mp := facts.Mapping{Pos: x.pos(x.nodes[i].StartByte), InCode: true, Name: x.nameOf(i)}
+	mp := facts.Mapping{Pos: x.pos(x.nodes[i].StartByte), InCode: true, AsWritten: true, Name: x.nameOf(i)}
 	if mp.Name != "" && x.kind(x.up(i)) == kDeclarator {
 		mp.Scope = x.scope().name
 	} else {

@@ -214,7 +214,7 @@ func shows(f *facts.File, spec *msgcheck.Spec, kind string, fn *facts.Function) 
 			return true
 		}
 		// a data document's keys as written, as msgcheck reads a message
-		if spec.HasShape(kind, msgcheck.Record{Keys: m.Keys(), Values: m.Values(), Name: m.TypeName, Call: m.Call, Fold: m.InCode}) {
+		if spec.HasShape(kind, msgcheck.Record{Keys: m.Keys(), Values: m.Values(), Name: m.TypeName, Call: m.Call, Fold: m.InCode && !m.AsWritten}) {
 			return true
 		}
 	}
